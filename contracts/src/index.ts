@@ -1,0 +1,2 @@
+export * from './events/metadata.ts';
+export * from './events/define-event.ts';

@@ -1,0 +1,4 @@
+export * from './pool.ts';
+export * from './migrations.ts';
+export * from './database.ts';
+export * from './embedded-postgres.ts';

@@ -1,0 +1,35 @@
+import { createPool, SchemaValidationError, type DatabasePool, type Interceptor } from 'slonik';
+
+export type { DatabasePool } from 'slonik';
+
+/**
+ * Validates every typed query's rows against its zod schema (`sql.type(schema)`), as the
+ * slonik README recommends: a read model whose shape drifted fails loudly instead of leaking.
+ */
+const resultParser: Interceptor = {
+  name: 'bari-result-parser',
+  transformRowAsync: async (context, query, row) => {
+    if (!context.resultParser) return row;
+    const result = await context.resultParser.safeParseAsync(row);
+    if (!result.success) throw new SchemaValidationError(query, row, result.error.issues);
+    return result.data as typeof row;
+  },
+};
+
+export interface PoolOptions {
+  readonly maximumPoolSize?: number;
+}
+
+/** The slonik pool used by projections and queries. */
+export async function createDatabasePool(url: string, options: PoolOptions = {}): Promise<DatabasePool> {
+  return createPool(url, {
+    interceptors: [resultParser],
+    maximumPoolSize: options.maximumPoolSize ?? 10,
+    // A forgotten open transaction would hold back every reader of the event log.
+    idleInTransactionSessionTimeout: 60_000,
+    statementTimeout: 60_000,
+    // Retrying inside slonik would hide serialization conflicts the caller must see.
+    queryRetryLimit: 0,
+    transactionRetryLimit: 0,
+  });
+}

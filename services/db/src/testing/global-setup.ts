@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../embedded-postgres.ts';
+import { freePort } from './free-port.ts';
+import { TEST_ADMIN_URL_VARIABLE } from './test-database.ts';
+
+/**
+ * Vitest global set-up: one PostgreSQL server for the whole run (each test file then
+ * creates its own database on it). `DATABASE_URL`, when set, names an external server's
+ * maintenance database to use instead of the embedded one.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) {
+    process.env[TEST_ADMIN_URL_VARIABLE] = process.env.DATABASE_URL;
+    return async () => undefined;
+  }
+  const server = await startEmbeddedPostgres({
+    dataDir: join(mkdtempSync(join(tmpdir(), 'bari-test-pg-')), 'cluster'),
+    port: await freePort(),
+    ephemeral: true,
+  });
+  process.env[TEST_ADMIN_URL_VARIABLE] = server.adminUrl;
+  return () => server.stop();
+}

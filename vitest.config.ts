@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+const globalSetup = ['services/db/src/testing/global-setup.ts'];
+
+export default defineConfig({
+  test: {
+    // Real PostgreSQL and real HTTP: allow for a cold embedded server on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.test.ts', '**/test/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['**/src/**/*.int.test.ts', '**/test/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          globalSetup,
+          // One browser at a time: the machine has two cores.
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
