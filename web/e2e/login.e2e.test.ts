@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+describe('login page', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("renders 'Bari Care' and asks for an email and an access key", async () => {
+    const page = await openPage(browser);
+
+    await page.goto(`${app.baseUrl}/login`);
+
+    await expect(page.title()).resolves.toBe('Bari Care');
+    await page.getByRole('heading', { name: 'Bari Care' }).waitFor();
+    await page.getByText('Entre com seu email e chave de acesso').waitFor();
+    await page.getByLabel('Email').waitFor();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByLabel('Chave de acesso', { exact: true }).getAttribute('type')).toBe('password');
+
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
+  });
+
+  it('says in Portuguese what is missing and shows the access key on request', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${app.baseUrl}/login`);
+
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Email é obrigatório').waitFor();
+    await page.getByText('Chave de acesso é obrigatória').waitFor();
+
+    const accessKey = page.getByLabel('Chave de acesso', { exact: true });
+    await accessKey.fill('segredo');
+    await page.getByRole('button', { name: 'Mostrar chave de acesso' }).click();
+    expect(await accessKey.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar chave de acesso' }).click();
+    expect(await accessKey.getAttribute('type')).toBe('password');
+  });
+
+  it('shows a refused login in an alert above the button and stays on /login', async () => {
+    // Whatever refuses it (no such route yet, later a wrong key), the browser logs the answer.
+    const page = await openPage(browser, { allowConsoleErrors: [/Failed to load resource/] });
+    await page.goto(`${app.baseUrl}/login`);
+
+    await page.getByLabel('Email').fill('ninguem@exemplo.com');
+    await page.getByLabel('Chave de acesso', { exact: true }).fill('chave-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).not.toBe('');
+    await page.screenshot({ path: `${screenshots}login-refused.png`, fullPage: true });
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await openPage(browser);
+
+    await page.goto(`${app.baseUrl}/nao-existe`);
+
+    await page.getByText('Página não encontrada').waitFor();
+  });
+});

@@ -1,0 +1,53 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+
+/** Debian's Chromium (`make test` installs it), headless and quiet. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface OpenPageOptions {
+  /** Console errors the test expects, e.g. the browser's note about a refused login (401). */
+  allowConsoleErrors?: RegExp[];
+}
+
+/**
+ * The browser logs every 401 answer as a console error; a signed-out visitor's current-user
+ * query gets one on every page, so they are expected unless a test says otherwise.
+ */
+const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/];
+
+/**
+ * A page in a fresh browser context (own cookies), at a desktop size and in pt-BR. Call it
+ * inside a test: when the test finishes the context is closed, and the test fails if the
+ * page threw or logged a console error.
+ */
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const allowed = [...EXPECTED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])];
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
+  });
+  onTestFinished(async () => {
+    await context.close();
+    if (problems.length > 0) throw new Error(`the page reported errors:\n${problems.join('\n')}`);
+  });
+  return page;
+}

@@ -1,0 +1,52 @@
+import { Intent } from '@blueprintjs/core';
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { sendRequest, type ApiError, type ApiRequest } from './http-client.ts';
+import { appMessages } from './messages.ts';
+import { showToast } from './toaster.tsx';
+import { createUnauthorizedHandler } from './unauthorized.ts';
+
+/** Every cache tag of the app; features provide and invalidate these through `injectEndpoints`. */
+export const tagTypes = [
+  'User',
+  'AccessKey',
+  'Patient',
+  'Procedure',
+  'ProcedureType',
+  'Statistics',
+  'Report',
+  'AuditLog',
+  'InitializationStatus',
+] as const;
+
+const handleUnauthorized = createUnauthorizedHandler({
+  notify: () =>
+    showToast({
+      title: appMessages.unauthorizedTitle,
+      description: appMessages.unauthorizedDescription,
+      intent: Intent.DANGER,
+    }),
+  redirect: (url) => window.location.assign(url),
+});
+
+/** Endpoints pass a path (GET) or an `ApiRequest`; errors are `ApiError`s. */
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+  const result = await sendRequest(typeof args === 'string' ? { url: args } : args, { signal });
+  if ('error' in result) handleUnauthorized(result.error);
+  return result;
+};
+
+/**
+ * The one RTK Query API of the app. Data never goes stale on its own (§9): no refetch on
+ * focus, reconnect or remount, no polling, no retries; only tag invalidation refreshes it.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  // The spec says nothing of eviction: data no screen uses any more is dropped after 5 minutes.
+  keepUnusedDataFor: 300,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,48 @@
+import { Intent, OverlaysProvider, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { createRoot } from 'react-dom/client';
+import './toaster.css';
+
+/** §9: toasts close by themselves after 5 s. */
+export const TOAST_TIMEOUT_MS = 5000;
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  /** Intent.DANGER for the spec's "destructive" toasts. */
+  intent?: Intent;
+}
+
+let toaster: Promise<Toaster> | undefined;
+
+/**
+ * The one toaster of the app (§9: at most one toast at a time), created on first use so that
+ * importing this module has no effect on the page. `OverlayToaster.create` is Blueprint
+ * 6.20's name for `createAsync` (now a deprecated alias); it mounts in its own React root,
+ * which is given its own OverlaysProvider.
+ */
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.create(
+    { maxToasts: 1, position: Position.TOP_RIGHT, className: 'app-toaster' },
+    {
+      domRenderer: (element, container) =>
+        createRoot(container).render(<OverlaysProvider>{element}</OverlaysProvider>),
+    },
+  );
+  return toaster;
+}
+
+/** Shows a toast with a bold title and an optional description line. */
+export function showToast({ title, description, intent = Intent.NONE }: ToastOptions): void {
+  void getToaster().then((instance) =>
+    instance.show({
+      intent,
+      timeout: TOAST_TIMEOUT_MS,
+      message: (
+        <div className="app-toast">
+          <strong className="app-toast__title">{title}</strong>
+          {description ? <div className="app-toast__description">{description}</div> : null}
+        </div>
+      ),
+    }),
+  );
+}

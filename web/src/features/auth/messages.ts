@@ -1,0 +1,16 @@
+/** Every Portuguese string of the sign-in feature, verbatim from spec §2 (Login) and §8. */
+export const authMessages = {
+  title: 'Bari Care',
+  subtitle: 'Entre com seu email e chave de acesso',
+  emailLabel: 'Email',
+  emailPlaceholder: 'seu.email@exemplo.com',
+  accessKeyLabel: 'Chave de acesso',
+  accessKeyPlaceholder: 'Digite sua chave de acesso',
+  showAccessKey: 'Mostrar chave de acesso',
+  hideAccessKey: 'Ocultar chave de acesso',
+  submit: 'Entrar',
+  submitting: 'Entrando...',
+  hint: 'Precisa de uma chave de acesso? Entre em contato com o administrador.',
+  loginFailed: 'Erro no login',
+  unexpectedLoginError: 'Erro inesperado no login',
+} as const;
