@@ -1,0 +1,43 @@
+/**
+ * Every Portuguese string of the identity context, so a reviewer can hold them against the
+ * spec (§5, §8) in one place. The web forms and the server's domain errors both read them.
+ */
+export const identityValidationMessages = {
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Email inválido',
+  firstNameRequired: 'Nome é obrigatório',
+  lastNameRequired: 'Sobrenome é obrigatório',
+  nameTooLong: 'Deve ter no máximo 100 caracteres',
+  descriptionRequired: 'A descrição é obrigatória',
+  descriptionTooLong: 'A descrição deve ter no máximo 200 caracteres',
+  expiresAtInvalid: 'Data de expiração inválida',
+  userIdInvalid: 'Usuário inválido',
+} as const;
+
+export const identityErrorMessages = {
+  /** One message for every refused login, whatever the cause (issue 3). */
+  invalidCredentials: 'Email ou chave de acesso inválidos',
+  emailAlreadyRegistered: 'Já existe um usuário cadastrado com este email',
+  cannotDeleteSelf: 'Você não pode excluir a sua própria conta',
+  cannotRejectSelf: 'Você não pode rejeitar a sua própria conta',
+  lastAdministratorDelete: 'Não é possível excluir o último administrador aprovado',
+  lastAdministratorReject: 'Não é possível rejeitar o último administrador aprovado',
+  alreadyInitialized: 'O sistema já foi inicializado',
+  userNotFound: 'Usuário não encontrado',
+  userAlreadyExists: 'Este usuário já existe',
+  accessKeyNotFound: 'Chave de acesso não encontrada',
+  accessKeyAlreadyIssued: 'Esta chave de acesso já existe',
+  accessKeyExpiryInPast: 'A data de expiração deve ser no futuro',
+} as const;
+
+/** Lines of the force-initialization report (`results`). */
+export const forceInitializationLines = {
+  userCreated: (email: string) => `Usuário ${email} criado`,
+  userVerified: (email: string) => `Usuário ${email} já existe`,
+  userApproved: (email: string) => `Usuário ${email} aprovado`,
+  notAdministrator: (email: string) => `Atenção: o usuário ${email} não é administrador`,
+  userUnavailable: (email: string) =>
+    `Não foi possível criar o usuário ${email}: o email está reservado. Tente novamente em alguns minutos`,
+  keyCreated: (email: string) => `Nova chave de acesso criada para ${email}`,
+  done: 'Inicialização forçada concluída',
+} as const;

@@ -1,0 +1,261 @@
+import {
+  AccessKeyIssued,
+  EmailReserved,
+  SystemInitialized,
+  UserRegistered,
+  UserStatusChanged,
+  type IdentityEvent,
+} from '@bari/contracts';
+import { describe, expect, it } from 'vitest';
+import { accessKeyPrefix, hashAccessKey } from './access-key-secret.ts';
+import { AlreadyInitialized } from './errors.ts';
+import {
+  evolveEmailReservation,
+  initialEmailReservationState,
+  ORPHANED_RESERVATION_GRACE_MS,
+} from './email-reservation.ts';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_DEVELOPER_EMAIL,
+  defaultAccounts,
+  evolveSystem,
+  initialSystemState,
+  planForceInitialization,
+  planInitialization,
+  readInitializationConfig,
+  type AccountSeed,
+  type ForceAccountSeed,
+} from './initialization.ts';
+import { emailReserved, NOW, userRegistered } from './testing/fixtures.ts';
+import { evolveUser, initialUserState, type UserState } from './user.ts';
+
+const config = readInitializationConfig({});
+const [adminAccount, developerAccount] = defaultAccounts(config);
+if (!adminAccount || !developerAccount) throw new Error('two default accounts expected');
+
+const ADMIN_ID = '10000000-0000-4000-8000-000000000001';
+const DEV_ID = '10000000-0000-4000-8000-000000000002';
+const seeds: AccountSeed[] = [
+  {
+    account: adminAccount,
+    userId: ADMIN_ID,
+    keyId: '20000000-0000-4000-8000-000000000001',
+    accessKey: 'AdminKey0123456789abcdefghijklmnopqrstuvwxy',
+  },
+  {
+    account: developerAccount,
+    userId: DEV_ID,
+    keyId: '20000000-0000-4000-8000-000000000002',
+    accessKey: 'DevKey000123456789abcdefghijklmnopqrstuvwxy',
+  },
+];
+
+describe('initialization configuration', () => {
+  it('defaults to two reserved-domain emails', () => {
+    expect(config).toEqual({ adminEmail: 'admin@baricare.local', developerEmail: 'dev@baricare.local' });
+    expect([DEFAULT_ADMIN_EMAIL, DEFAULT_DEVELOPER_EMAIL]).toEqual([
+      config.adminEmail,
+      config.developerEmail,
+    ]);
+  });
+
+  it('reads the emails from the environment, normalised', () => {
+    expect(
+      readInitializationConfig({
+        BARI_ADMIN_EMAIL: ' TI@Hospital.gov.br ',
+        BARI_DEVELOPER_EMAIL: 'dev@hospital.gov.br',
+      }),
+    ).toEqual({ adminEmail: 'ti@hospital.gov.br', developerEmail: 'dev@hospital.gov.br' });
+  });
+
+  it('refuses an invalid email or one email for both accounts', () => {
+    expect(() => readInitializationConfig({ BARI_ADMIN_EMAIL: 'não-é-email' })).toThrow(/BARI_ADMIN_EMAIL/);
+    expect(() => readInitializationConfig({ BARI_DEVELOPER_EMAIL: 'ADMIN@baricare.local' })).toThrow(
+      /must differ/,
+    );
+  });
+
+  it('plans an administrator and a developer account, both approved administrators', () => {
+    expect(defaultAccounts(config)).toEqual([
+      expect.objectContaining({ role: 'administrator', email: 'admin@baricare.local', isAdmin: true }),
+      expect.objectContaining({ role: 'developer', email: 'dev@baricare.local', isAdmin: true }),
+    ]);
+  });
+});
+
+describe('initialization', () => {
+  it('creates both accounts approved, each with one key bound to it, and lists the keys once', () => {
+    const plan = planInitialization({ system: initialSystemState(), usersCount: 0, seeds, now: NOW });
+
+    expect(plan.credentials).toEqual([
+      {
+        description: 'Administrador do sistema',
+        email: 'admin@baricare.local',
+        accessKey: seeds[0]?.accessKey,
+      },
+      { description: 'Desenvolvedor', email: 'dev@baricare.local', accessKey: seeds[1]?.accessKey },
+    ]);
+    expect(plan.appends.map(({ streamId, expected }) => [streamId, expected])).toEqual([
+      ['system-initialization', 'no_stream'],
+      ['user-email-admin@baricare.local', 'no_stream'],
+      [`user-${ADMIN_ID}`, 'no_stream'],
+      ['access-key-20000000-0000-4000-8000-000000000001', 'no_stream'],
+      ['user-email-dev@baricare.local', 'no_stream'],
+      [`user-${DEV_ID}`, 'no_stream'],
+      ['access-key-20000000-0000-4000-8000-000000000002', 'no_stream'],
+    ]);
+    expect(plan.appends[0]?.events).toEqual([
+      SystemInitialized.create({
+        forced: false,
+        accounts: [
+          { userId: ADMIN_ID, email: 'admin@baricare.local' },
+          { userId: DEV_ID, email: 'dev@baricare.local' },
+        ],
+      }),
+    ]);
+    expect(plan.appends[1]?.events).toEqual([
+      EmailReserved.create({ email: 'admin@baricare.local', userId: ADMIN_ID, reservedAt: NOW }),
+    ]);
+    expect(plan.appends[2]?.events).toEqual([
+      UserRegistered.create({
+        source: 'initialization',
+        userId: ADMIN_ID,
+        email: 'admin@baricare.local',
+        firstName: 'Administrador',
+        lastName: 'do Sistema',
+        isAdmin: true,
+        status: 'approved',
+      }),
+    ]);
+    expect(plan.appends[3]?.events).toEqual([
+      AccessKeyIssued.create({
+        keyId: '20000000-0000-4000-8000-000000000001',
+        keyHash: hashAccessKey(seeds[0]?.accessKey ?? ''),
+        keyPrefix: accessKeyPrefix(seeds[0]?.accessKey ?? ''),
+        description: 'Administrador do sistema',
+        expiresAt: null,
+        boundUserId: ADMIN_ID,
+      }),
+    ]);
+  });
+
+  it('never writes a key into an event', () => {
+    const plan = planInitialization({ system: initialSystemState(), usersCount: 0, seeds, now: NOW });
+    const written = JSON.stringify(plan.appends);
+    for (const seed of seeds) expect(written).not.toContain(seed.accessKey);
+  });
+
+  it('is refused once a user exists', () => {
+    expect(() =>
+      planInitialization({ system: initialSystemState(), usersCount: 1, seeds, now: NOW }),
+    ).toThrow(new AlreadyInitialized());
+  });
+
+  it('is refused once the system was initialized, even with no user left', () => {
+    const system = evolveSystem(
+      initialSystemState(),
+      SystemInitialized.create({ forced: false, accounts: [] }),
+    );
+    expect(() => planInitialization({ system, usersCount: 0, seeds, now: NOW })).toThrow(
+      'O sistema já foi inicializado',
+    );
+  });
+});
+
+describe('forced initialization', () => {
+  const fold = <S, E>(evolve: (s: S, e: E) => S, initial: S, events: E[]) => events.reduce(evolve, initial);
+  const withState = (
+    seed: AccountSeed,
+    reservation: Parameters<typeof evolveEmailReservation>[1][] = [],
+    account: Parameters<typeof evolveUser>[1][] = [],
+  ): ForceAccountSeed => ({
+    ...seed,
+    userId: `${seed.userId.slice(0, -1)}9`, // a fresh id, used only if the account is created
+    emailReservation: fold(evolveEmailReservation, initialEmailReservationState(), reservation),
+    holder: fold<UserState, (typeof account)[number]>(evolveUser, initialUserState(), account),
+  });
+  const [admin, developer] = seeds as [AccountSeed, AccountSeed];
+  const existingAdmin = userRegistered({ userId: ADMIN_ID, email: 'admin@baricare.local', isAdmin: true });
+
+  it('creates missing accounts and verifies existing ones, giving each a new bound key', () => {
+    const plan = planForceInitialization({
+      seeds: [
+        withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID)], [existingAdmin]),
+        withState(developer),
+      ],
+      now: NOW,
+    });
+
+    expect(plan.results).toEqual([
+      'Usuário admin@baricare.local já existe',
+      'Nova chave de acesso criada para admin@baricare.local',
+      'Usuário dev@baricare.local criado',
+      'Nova chave de acesso criada para dev@baricare.local',
+      'Inicialização forçada concluída',
+    ]);
+    expect(plan.credentials.map((c) => [c.email, c.accessKey])).toEqual([
+      ['admin@baricare.local', admin.accessKey],
+      ['dev@baricare.local', developer.accessKey],
+    ]);
+    const events = plan.appends.flatMap((append) => append.events as IdentityEvent[]);
+    expect(events.map((e) => e.type)).toEqual([
+      'AccessKeyIssued',
+      'EmailReserved',
+      'UserRegistered',
+      'AccessKeyIssued',
+      'SystemInitialized',
+    ]);
+    expect(events[0]).toMatchObject({ data: { boundUserId: ADMIN_ID } });
+    expect(plan.appends.at(-1)).toMatchObject({ streamId: 'system-initialization', expected: 'any' });
+  });
+
+  it('approves an existing default account that is not approved', () => {
+    const rejected = UserStatusChanged.create({
+      userId: ADMIN_ID,
+      email: 'admin@baricare.local',
+      from: 'approved',
+      to: 'rejected',
+    });
+    const plan = planForceInitialization({
+      seeds: [withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID)], [existingAdmin, rejected])],
+      now: NOW,
+    });
+    expect(plan.results).toContain('Usuário admin@baricare.local aprovado');
+    expect(plan.appends[0]).toEqual({
+      streamId: `user-${ADMIN_ID}`,
+      expected: 'as_read',
+      events: [
+        UserStatusChanged.create({
+          userId: ADMIN_ID,
+          email: 'admin@baricare.local',
+          from: 'rejected',
+          to: 'approved',
+        }),
+      ],
+    });
+  });
+
+  it('warns when the administrator account is not an administrator', () => {
+    const plain = userRegistered({ userId: ADMIN_ID, email: 'admin@baricare.local', isAdmin: false });
+    const plan = planForceInitialization({
+      seeds: [withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID)], [plain])],
+      now: NOW,
+    });
+    expect(plan.results).toContain('Atenção: o usuário admin@baricare.local não é administrador');
+  });
+
+  it('reports an email held by a registration in progress instead of failing', () => {
+    const recent = new Date(Date.parse(NOW) - ORPHANED_RESERVATION_GRACE_MS / 2).toISOString();
+    const plan = planForceInitialization({
+      seeds: [
+        withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID, recent)]),
+        withState(developer),
+      ],
+      now: NOW,
+    });
+    expect(plan.results[0]).toBe(
+      'Não foi possível criar o usuário admin@baricare.local: o email está reservado. Tente novamente em alguns minutos',
+    );
+    expect(plan.credentials.map((c) => c.email)).toEqual(['dev@baricare.local']);
+  });
+});
