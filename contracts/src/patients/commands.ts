@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ClinicalDateSchema } from '../protocol/dates.ts';
+import {
+  NOTES_MAX_LENGTH,
+  PatientFormSchema,
+  PatientIdSchema,
+  TEXT_MAX_LENGTH,
+  optionalText,
+  requiredDate,
+  requiredText,
+} from './fields.ts';
+import { procedureMessages as m, patientMessages } from './messages.ts';
+
+/*
+ * What clients send (requests). The server's commands add what only it knows — ids, today,
+ * the procedure-type catalogue — and live beside the deciders.
+ */
+
+/** `POST /api/patients`: the patient form. */
+export const RegisterPatientRequestSchema = PatientFormSchema;
+export type RegisterPatientRequest = z.infer<typeof RegisterPatientRequestSchema>;
+
+/** The revision the client saw ('version' in responses); a different current one → 409. */
+export const PatientVersionSchema = z.number().int().min(0);
+
+/**
+ * `PATCH /api/patients/:id`: any subset of the form's fields, plus the version the client
+ * saw (or an `If-Match` header instead).
+ */
+export const UpdatePatientRequestSchema = PatientFormSchema.partial().extend({
+  version: PatientVersionSchema.optional(),
+});
+export type UpdatePatientRequest = z.infer<typeof UpdatePatientRequestSchema>;
+
+/** `DELETE /api/patients/:id?version=N` (or `If-Match`). */
+export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
+export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
+
+/** The 'Registrar Procedimento' form (§2, §5). */
+export const ProcedureRegistrationFormSchema = z.object({
+  procedureTypeId: requiredText(m.procedureTypeRequired),
+  completedDate: requiredDate(m.completedDateRequired),
+  location: requiredText(m.locationRequired),
+  professionalName: requiredText(m.professionalNameRequired),
+  notes: optionalText(NOTES_MAX_LENGTH),
+});
+export type ProcedureRegistrationFormInput = z.input<typeof ProcedureRegistrationFormSchema>;
+export type ProcedureRegistrationForm = z.infer<typeof ProcedureRegistrationFormSchema>;
+
+/**
+ * `POST /api/procedures` from the registration form: completes the patient's pending procedure
+ * of that type, else adds a completed one. A `scheduledDate` sent by older clients is ignored
+ * (stripped): the server computes it.
+ */
+export const RegisterProcedureRequestSchema = ProcedureRegistrationFormSchema.extend({
+  patientId: PatientIdSchema,
+  status: z.literal('completed'),
+});
+export type RegisterProcedureRequest = z.infer<typeof RegisterProcedureRequestSchema>;
+
+/** `POST /api/procedures` from the add-procedure dialog: a pending procedure of a type. */
+export const AddProcedureRequestSchema = RegisterProcedureRequestSchema.pick({
+  patientId: true,
+  procedureTypeId: true,
+}).extend({ status: z.literal('pending') });
+export type AddProcedureRequest = z.infer<typeof AddProcedureRequestSchema>;
+
+/** `POST /api/procedures`: one of the two, told apart by `status`. */
+export const CreateProcedureRequestSchema = z.discriminatedUnion('status', [
+  AddProcedureRequestSchema,
+  RegisterProcedureRequestSchema,
+]);
+export type CreateProcedureRequest = z.infer<typeof CreateProcedureRequestSchema>;
+
+/** A detail of a completed procedure in an update: absent keeps it, null or '' clears it. */
+function detailUpdate(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, patientMessages.textTooLong(max))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
+/**
+ * `PATCH /api/procedures/:id` (§4): ticking sends `completed` with the date (required);
+ * changing a completed one's date re-sends `completed`; unticking sends `pending`, which
+ * clears the date.
+ */
+export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('completed'),
+    completedDate: requiredDate(m.completedDateRequired),
+    location: detailUpdate(TEXT_MAX_LENGTH),
+    professionalName: detailUpdate(TEXT_MAX_LENGTH),
+    notes: detailUpdate(NOTES_MAX_LENGTH),
+  }),
+  z.object({
+    status: z.literal('pending'),
+    completedDate: z
+      .union([z.null(), z.literal('')], {
+        errorMap: () => ({ message: m.completedDateOnlyWhenCompleted }),
+      })
+      .optional(),
+  }),
+]);
+export type UpdateProcedureRequest = z.infer<typeof UpdateProcedureRequestSchema>;
+
+/**
+ * 'Mark all' on the lab exams: every pending pre-operative lab exam of the patient is
+ * completed on `completedDate`, today (São Paulo) when absent.
+ */
+export const CompletePendingLabsRequestSchema = z.object({ completedDate: ClinicalDateSchema.optional() });
+export type CompletePendingLabsRequest = z.infer<typeof CompletePendingLabsRequestSchema>;

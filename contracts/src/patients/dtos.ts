@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
+import { ProcedureRecordSchema } from './procedure.ts';
+import { PatientStatusSchema } from './progress.ts';
+
+/** A patient as the API returns it: its fields, id, `version` (the stream revision, for If-Match). */
+export const PatientDtoSchema = PatientDetailsSchema.extend({
+  id: PatientIdSchema,
+  version: z.number().int().min(0),
+  /** When it was registered (ISO instant): the list shows the newest first. */
+  registeredAt: z.string().datetime({ offset: true }),
+});
+export type PatientDto = z.infer<typeof PatientDtoSchema>;
+
+/** Real progress and the derived status, computed at read time (`progressPercentage`, `derivePatientStatus`). */
+export const PatientProgressSchema = z.object({
+  status: PatientStatusSchema,
+  /** Completed / all procedures × 100, rounded (§4). */
+  progress: z.number().int().min(0).max(100),
+  completedProcedures: z.number().int().min(0),
+  totalProcedures: z.number().int().min(0),
+});
+export type PatientProgress = z.infer<typeof PatientProgressSchema>;
+
+/** A row of `GET /api/patients`: every patient field (the reports read the list) plus progress. */
+export const PatientListRowSchema = PatientDtoSchema.merge(PatientProgressSchema);
+export type PatientListRow = z.infer<typeof PatientListRowSchema>;
+
+/** `GET /api/patients?search&status&page&pageSize`; the total travels in `X-Total-Count`. */
+export const PatientListQuerySchema = z.object({
+  /** Name and municipality (case- and accent-insensitive), CNS (substring). */
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
+  /** 'all' (the filter's first option) means no filter. */
+  status: z
+    .union([PatientStatusSchema, z.literal('all')])
+    .optional()
+    .transform((value) => (value === 'all' ? undefined : value)),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
+
+/** A procedure in a response: the stored record plus `overdue`, computed at read time. */
+export const PatientProcedureDtoSchema = ProcedureRecordSchema.extend({ overdue: z.boolean() });
+export type PatientProcedureDto = z.infer<typeof PatientProcedureDtoSchema>;
+
+/** `GET /api/patients/:id`: the patient, its progress and its procedures with their types. */
+export const PatientDetailDtoSchema = PatientListRowSchema.extend({
+  procedures: z.array(PatientProcedureDtoSchema),
+});
+export type PatientDetailDto = z.infer<typeof PatientDetailDtoSchema>;
+
+/** `GET /api/statistics`; overdue = pending with a scheduled date before today (São Paulo). */
+export const StatisticsDtoSchema = z.object({
+  totalPatients: z.number().int().min(0),
+  completedProcedures: z.number().int().min(0),
+  pendingProcedures: z.number().int().min(0),
+  overdueProcedures: z.number().int().min(0),
+});
+export type StatisticsDto = z.infer<typeof StatisticsDtoSchema>;
+
+/** Answer of 'Mark all' on the lab exams: how many were completed (the toast shows it). */
+export const CompletePendingLabsResponseSchema = z.object({ completed: z.number().int().min(0) });
+export type CompletePendingLabsResponse = z.infer<typeof CompletePendingLabsResponseSchema>;
+
+/** `POST /api/admin/run-migration` ('Atualizar Procedimentos'). */
+export const RunMigrationResponseSchema = z.object({ message: z.string(), added: z.number().int().min(0) });
+export type RunMigrationResponse = z.infer<typeof RunMigrationResponseSchema>;
+
+/** `POST /api/admin/fix-production-data`: one Portuguese line per correction. */
+export const FixProductionDataResponseSchema = z.object({ corrections: z.array(z.string()) });
+export type FixProductionDataResponse = z.infer<typeof FixProductionDataResponseSchema>;

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/define-event.ts';
+import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { ProcedureTypeSchema } from '../protocol/procedure-type.ts';
+import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
+import { ProcedureIdSchema, ProcedureRecordSchema } from './procedure.ts';
+
+/*
+ * One stream per patient, `patient-<patientId>`, holds the patient and its procedures, so a
+ * procedure changes the patient's revision and every rule that spans procedures (no two of one
+ * type, dates in line with the surgery date) is checked against one consistent state.
+ * Who acted, from where and when travels in the event metadata, not here.
+ */
+
+const ProcedureDetailsSchema = z.object({
+  location: z.string().nullable(),
+  professionalName: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+export const PatientRegistered = defineEvent(
+  'PatientRegistered',
+  PatientDetailsSchema.extend({ patientId: PatientIdSchema }),
+);
+export type PatientRegistered = ReturnType<typeof PatientRegistered.create>;
+
+/** Only the fields that changed, with their new values (null clears an optional field). */
+export const PatientUpdated = defineEvent(
+  'PatientUpdated',
+  z.object({ patientId: PatientIdSchema, changes: PatientDetailsSchema.partial() }),
+);
+export type PatientUpdated = ReturnType<typeof PatientUpdated.create>;
+
+/** The patient and its procedures leave every read model; the stream stays for the audit trail. */
+export const PatientDeleted = defineEvent(
+  'PatientDeleted',
+  z.object({ patientId: PatientIdSchema, name: z.string() }),
+);
+export type PatientDeleted = ReturnType<typeof PatientDeleted.create>;
+
+/**
+ * A procedure of a type is added to the patient, pending. It carries a copy of its type
+ * (types never change), so the patient's state and the read models need no lookup.
+ */
+export const ProcedureAssigned = defineEvent(
+  'ProcedureAssigned',
+  z.object({
+    patientId: PatientIdSchema,
+    procedureId: ProcedureIdSchema,
+    procedureType: ProcedureTypeSchema,
+    status: z.literal('pending'),
+    scheduledDate: ClinicalDateSchema.nullable(),
+    /** registration: the required set; added: the add-procedure dialog; recorded: the
+     * 'Registrar Procedimento' form (a ProcedureCompleted follows); migration: 'Atualizar Procedimentos'. */
+    reason: z.enum(['registration', 'added', 'recorded', 'migration']),
+  }),
+);
+export type ProcedureAssigned = ReturnType<typeof ProcedureAssigned.create>;
+
+/** A pending procedure was done on `completedDate`. */
+export const ProcedureCompleted = defineEvent(
+  'ProcedureCompleted',
+  ProcedureDetailsSchema.extend({
+    patientId: PatientIdSchema,
+    procedureId: ProcedureIdSchema,
+    completedDate: ClinicalDateSchema,
+  }),
+);
+export type ProcedureCompleted = ReturnType<typeof ProcedureCompleted.create>;
+
+/** A completed procedure's date or details were corrected (all values as they now are). */
+export const ProcedureCompletionChanged = defineEvent('ProcedureCompletionChanged', ProcedureCompleted.data);
+export type ProcedureCompletionChanged = ReturnType<typeof ProcedureCompletionChanged.create>;
+
+/** The procedure is pending again and has no completion date. */
+export const ProcedureReopened = defineEvent(
+  'ProcedureReopened',
+  z.object({
+    patientId: PatientIdSchema,
+    procedureId: ProcedureIdSchema,
+    /** staff: unticked; the others: corrections of 'fix-production-data'. */
+    reason: z.enum(['staff', 'completed_without_date', 'pending_with_date']),
+  }),
+);
+export type ProcedureReopened = ReturnType<typeof ProcedureReopened.create>;
+
+/** A pending post-operative procedure's scheduled date moved. */
+export const ProcedureRescheduled = defineEvent(
+  'ProcedureRescheduled',
+  z.object({
+    patientId: PatientIdSchema,
+    procedureId: ProcedureIdSchema,
+    scheduledDate: ClinicalDateSchema.nullable(),
+    previousScheduledDate: ClinicalDateSchema.nullable(),
+    /** base_date_changed: the surgery (or admission) date was edited; data_fix: 'fix-production-data'. */
+    reason: z.enum(['base_date_changed', 'data_fix']),
+  }),
+);
+export type ProcedureRescheduled = ReturnType<typeof ProcedureRescheduled.create>;
+
+/** A procedure left the patient: a duplicate of a required type removed by 'fix-production-data'. */
+export const ProcedureRemoved = defineEvent(
+  'ProcedureRemoved',
+  z.object({ patientId: PatientIdSchema, procedureId: ProcedureIdSchema, reason: z.enum(['duplicate']) }),
+);
+export type ProcedureRemoved = ReturnType<typeof ProcedureRemoved.create>;
+
+/**
+ * A procedure brought over from the previous system as it was there, inconsistencies included
+ * (completed without a date, pending with one, duplicates). Nothing in this system produces
+ * such states; 'fix-production-data' exists to correct them, through events.
+ */
+export const LegacyProcedureImported = defineEvent(
+  'LegacyProcedureImported',
+  ProcedureRecordSchema.omit({ id: true, procedureTypeId: true }).extend({ procedureId: ProcedureIdSchema }),
+);
+export type LegacyProcedureImported = ReturnType<typeof LegacyProcedureImported.create>;
+
+/** Every event of a `patient-<id>` stream. */
+export const patientEvents = [
+  PatientRegistered,
+  PatientUpdated,
+  PatientDeleted,
+  ProcedureAssigned,
+  ProcedureCompleted,
+  ProcedureCompletionChanged,
+  ProcedureReopened,
+  ProcedureRescheduled,
+  ProcedureRemoved,
+  LegacyProcedureImported,
+] as const;
+export const PatientEventSchema = z.discriminatedUnion('type', [
+  PatientRegistered.schema,
+  PatientUpdated.schema,
+  PatientDeleted.schema,
+  ProcedureAssigned.schema,
+  ProcedureCompleted.schema,
+  ProcedureCompletionChanged.schema,
+  ProcedureReopened.schema,
+  ProcedureRescheduled.schema,
+  ProcedureRemoved.schema,
+  LegacyProcedureImported.schema,
+]);
+export type PatientEvent = z.infer<typeof PatientEventSchema>;
+
+// ── CPF reservation (`patient-cpf-<cpf digits>`) ──────────────────────────────────────
+
+/**
+ * The CPF now belongs to this patient; a second patient with it is refused. Appended before
+ * the patient's own stream is written (see `services/api/src/patients/cpf-reservation.ts`).
+ */
+export const PatientCpfReserved = defineEvent(
+  'PatientCpfReserved',
+  z.object({
+    cpf: z.string().regex(/^\d{11}$/),
+    patientId: PatientIdSchema,
+    reservedAt: z.string().datetime({ offset: true }),
+  }),
+);
+export type PatientCpfReserved = ReturnType<typeof PatientCpfReserved.create>;
+
+/**
+ * The CPF is free again: its patient was deleted, its patient's CPF was corrected, or the
+ * reservation was orphaned (the patient stream was never written after it).
+ */
+export const PatientCpfReleased = defineEvent(
+  'PatientCpfReleased',
+  z.object({
+    cpf: z.string().regex(/^\d{11}$/),
+    patientId: PatientIdSchema,
+    reason: z.enum(['patient_deleted', 'cpf_changed', 'orphaned']),
+  }),
+);
+export type PatientCpfReleased = ReturnType<typeof PatientCpfReleased.create>;
+
+export const cpfReservationEvents = [PatientCpfReserved, PatientCpfReleased] as const;
+export const CpfReservationEventSchema = z.discriminatedUnion('type', [
+  PatientCpfReserved.schema,
+  PatientCpfReleased.schema,
+]);
+export type CpfReservationEvent = z.infer<typeof CpfReservationEventSchema>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { isValidCns, CNS_MAX_LENGTH } from '../identifiers/cns.ts';
+import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
+import { onlyDigits } from '../identifiers/digits.ts';
+import { MunicipalityRefSchema, MunicipalitySchema } from '../identifiers/municipalities.ts';
+import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { patientMessages as m } from './messages.ts';
+
+/*
+ * Field schemas shared by the web forms (zodResolver) and the server. Each one is an
+ * idempotent normaliser — parsing its own output gives the same output — so the same schema
+ * validates a request, an event read back from the store and a response. One message per
+ * field at a time: `pipe` runs the format check only once "required" has passed.
+ */
+
+export const TEXT_MAX_LENGTH = 200;
+export const NOTES_MAX_LENGTH = 2000;
+
+/** Required text, trimmed: blank → `required`. */
+export function requiredText(required: string, max = TEXT_MAX_LENGTH) {
+  return z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(max, m.textTooLong(max));
+}
+
+/** Optional text, trimmed: absent, null and '' (an emptied input) all become null. */
+export function optionalText(max = TEXT_MAX_LENGTH) {
+  return z
+    .string()
+    .trim()
+    .max(max, m.textTooLong(max))
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** A required `yyyy-MM-dd` date: blank → `required`, malformed → 'Data inválida'. */
+export function requiredDate(required: string) {
+  return z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .pipe(ClinicalDateSchema);
+}
+
+/** An optional `yyyy-MM-dd` date; absent, null and '' become null. */
+export const OptionalDateSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || null)
+  .pipe(ClinicalDateSchema.nullable());
+
+/** An optional identifier: trimmed, blank → null, otherwise (length, then) `check` (§5, protocol-catalog). */
+function optionalIdentifier(
+  check: z.ZodType<string, z.ZodTypeDef, string>,
+  maxLength?: { max: number; message: string },
+) {
+  const text = maxLength ? z.string().trim().max(maxLength.max, maxLength.message) : z.string().trim();
+  return text
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(check.nullable());
+}
+
+/** CPF: required, check digits (§5); masked or bare on input, the 11 digits on output. */
+export const CpfSchema = z
+  .string({ required_error: m.cpfRequired, invalid_type_error: m.cpfRequired })
+  .trim()
+  .min(1, m.cpfRequired)
+  .pipe(z.string().refine(isValidCpf, m.cpfInvalid).transform(normalizeCpf));
+
+/** CNS: optional, at most 15 characters, then its check digits. */
+export const CnsSchema = optionalIdentifier(
+  z.string().refine(isValidCns, m.cnsInvalid).transform(onlyDigits),
+  {
+    max: CNS_MAX_LENGTH,
+    message: m.cnsTooLong,
+  },
+);
+
+/** AIH number: optional, 13 digits. A wrong check digit is only a warning (`aihCheckDigitWarning`). */
+export const AihNumberSchema = optionalIdentifier(z.string().regex(/^\d{13}$/, m.aihInvalid));
+
+/** SISREG request code: optional, 6 to 12 digits. */
+export const SisregCodeSchema = optionalIdentifier(z.string().regex(/^\d{6,12}$/, m.sisregInvalid));
+
+/** A patient id (UUID, chosen by the server at registration). */
+export const PatientIdSchema = z.string().uuid();
+export type PatientId = z.infer<typeof PatientIdSchema>;
+
+/**
+ * The patient form (§5 plus 'Data da Cirurgia'), new and edit, and `POST /api/patients`.
+ * The municipality must be on the IBGE list.
+ */
+export const PatientFormSchema = z.object({
+  name: requiredText(m.nameRequired),
+  cpf: CpfSchema,
+  cns: CnsSchema,
+  municipality: MunicipalitySchema,
+  admissionDate: requiredDate(m.admissionDateRequired),
+  dischargeDate: OptionalDateSchema,
+  /** Base of the post-operative schedule (else the admission date). */
+  surgeryDate: OptionalDateSchema,
+  surgeryLocation: requiredText(m.surgeryLocationRequired),
+  surgeonName: requiredText(m.surgeonNameRequired),
+  aihNumber: AihNumberSchema,
+  sisregCode: SisregCodeSchema,
+  notes: optionalText(NOTES_MAX_LENGTH),
+});
+export type PatientFormInput = z.input<typeof PatientFormSchema>;
+export type PatientForm = z.infer<typeof PatientFormSchema>;
+
+/**
+ * A patient's fields as stored (events) and returned (DTOs): the form's rules, except that the
+ * municipality is checked for shape only, so an event stays readable whatever later IBGE
+ * lists say.
+ */
+export const PatientDetailsSchema = PatientFormSchema.extend({ municipality: MunicipalityRefSchema });
+export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
+
+/** Labels of the patient fields (§3 custom report, plus the fields that report does not list). */
+export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>> = {
+  name: 'Nome do Paciente',
+  cpf: 'CPF',
+  cns: 'CNS',
+  municipality: 'Município',
+  admissionDate: 'Data de Internação',
+  dischargeDate: 'Data de Alta',
+  surgeryDate: 'Data da Cirurgia',
+  surgeryLocation: 'Local da Cirurgia',
+  surgeonName: 'Nome do Cirurgião',
+  aihNumber: 'Número AIH',
+  sisregCode: 'Código SISREG',
+  notes: 'Observações',
+};

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { PatientDetailsSchema, PatientFormSchema } from './fields.ts';
+
+const validForm = {
+  name: '  Maria da Silva ',
+  cpf: '390.533.447-05',
+  cns: '162709345180001',
+  municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
+  admissionDate: '2025-01-10',
+  dischargeDate: '',
+  surgeryDate: '2025-01-12',
+  surgeryLocation: 'Hospital Geral',
+  surgeonName: 'Dr. João',
+  aihNumber: '3525100001236',
+  sisregCode: '123456789',
+  notes: '',
+};
+
+/** The messages of a parse, field by field. */
+function messages(value: unknown): Record<string, string[]> {
+  const result = PatientFormSchema.safeParse(value);
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) (out[issue.path.join('.')] ??= []).push(issue.message);
+  return out;
+}
+
+describe('PatientFormSchema', () => {
+  it('given a valid form, then it normalises: trimmed text, CPF digits, blanks to null', () => {
+    expect(PatientFormSchema.parse(validForm)).toEqual({
+      name: 'Maria da Silva',
+      cpf: '39053344705',
+      cns: '162709345180001',
+      municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
+      admissionDate: '2025-01-10',
+      dischargeDate: null,
+      surgeryDate: '2025-01-12',
+      surgeryLocation: 'Hospital Geral',
+      surgeonName: 'Dr. João',
+      aihNumber: '3525100001236',
+      sisregCode: '123456789',
+      notes: null,
+    });
+  });
+
+  it('given only the required fields, then the optional ones are null', () => {
+    const parsed = PatientFormSchema.parse({
+      name: 'Ana',
+      cpf: '71460285859',
+      municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
+      admissionDate: '2025-01-10',
+      surgeryLocation: 'HC',
+      surgeonName: 'Dra. Beatriz',
+    });
+    expect(parsed).toMatchObject({
+      cns: null,
+      dischargeDate: null,
+      surgeryDate: null,
+      aihNumber: null,
+      sisregCode: null,
+      notes: null,
+    });
+  });
+
+  it('given an empty form, then every required field has its §5 message, one each', () => {
+    expect(messages({ name: '', cpf: '', admissionDate: '', surgeryLocation: ' ', surgeonName: '' })).toEqual(
+      {
+        name: ['Nome é obrigatório'],
+        cpf: ['CPF é obrigatório'],
+        municipality: ['Município é obrigatório'],
+        admissionDate: ['Data da internação é obrigatória'],
+        surgeryLocation: ['Local da cirurgia é obrigatório'],
+        surgeonName: ['Nome do cirurgião é obrigatório'],
+      },
+    );
+  });
+
+  it('given missing keys, then the same messages', () => {
+    expect(Object.values(messages({})).flat()).toEqual([
+      'Nome é obrigatório',
+      'CPF é obrigatório',
+      'Município é obrigatório',
+      'Data da internação é obrigatória',
+      'Local da cirurgia é obrigatório',
+      'Nome do cirurgião é obrigatório',
+    ]);
+  });
+
+  it.each([
+    ['cpf', '390.533.447-06', 'CPF inválido'],
+    ['cpf', '111.111.111-11', 'CPF inválido'],
+    ['cpf', '3905334470', 'CPF inválido'],
+    ['cns', '162709345180002', 'CNS inválido'],
+    ['cns', '302401836509216', 'CNS inválido'],
+    ['cns', '1627093451800011', 'CNS deve ter no máximo 15 caracteres'],
+    ['aihNumber', '352510000123', 'Número AIH deve ter 13 dígitos'],
+    ['aihNumber', '352510000123X', 'Número AIH deve ter 13 dígitos'],
+    ['sisregCode', '12345', 'Código SISREG inválido'],
+    ['sisregCode', '12345a', 'Código SISREG inválido'],
+    ['admissionDate', '10/01/2025', 'Data inválida'],
+    ['surgeryDate', '2025-02-30', 'Data inválida'],
+    ['dischargeDate', 'amanhã', 'Data inválida'],
+    ['municipality', { ibgeCode: '9999999', name: 'Atlântida', uf: 'SP' }, 'Município inválido'],
+  ])('given %s = %j, then "%s"', (field, value, message) => {
+    expect(messages({ ...validForm, [field]: value })).toEqual({ [field]: [message] });
+  });
+
+  it('accepts an AIH number whose check digit is wrong (a warning, not a refusal)', () => {
+    expect(PatientFormSchema.parse({ ...validForm, aihNumber: '3525100001237' }).aihNumber).toBe(
+      '3525100001237',
+    );
+  });
+
+  it('accepts provisional CNS numbers', () => {
+    expect(PatientFormSchema.parse({ ...validForm, cns: '898317624051701' }).cns).toBe('898317624051701');
+  });
+
+  it('is idempotent: its output parses to itself (events and responses reuse it)', () => {
+    const once = PatientFormSchema.parse(validForm);
+    expect(PatientFormSchema.parse(once)).toEqual(once);
+    expect(PatientDetailsSchema.parse(once)).toEqual(once);
+  });
+});
+
+describe('PatientDetailsSchema (stored)', () => {
+  it('checks a municipality for shape only, so old events stay readable', () => {
+    const stored = {
+      ...PatientFormSchema.parse(validForm),
+      municipality: { ibgeCode: '9999999', name: 'Extinta', uf: 'SP' },
+    };
+    expect(PatientDetailsSchema.parse(stored).municipality.name).toBe('Extinta');
+  });
+});

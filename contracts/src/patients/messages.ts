@@ -1,0 +1,36 @@
+import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED } from '../identifiers/municipalities.ts';
+import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
+
+/** §5 — the patient form's messages, word for word where the spec gives them. */
+export const patientMessages = {
+  nameRequired: 'Nome é obrigatório',
+  cpfRequired: 'CPF é obrigatório',
+  cpfInvalid: 'CPF inválido',
+  municipalityRequired: MUNICIPALITY_REQUIRED,
+  municipalityInvalid: MUNICIPALITY_INVALID,
+  admissionDateRequired: 'Data da internação é obrigatória',
+  surgeryLocationRequired: 'Local da cirurgia é obrigatório',
+  surgeonNameRequired: 'Nome do cirurgião é obrigatório',
+  cnsTooLong: 'CNS deve ter no máximo 15 caracteres',
+  cnsInvalid: 'CNS inválido',
+  aihInvalid: 'Número AIH deve ter 13 dígitos',
+  sisregInvalid: 'Código SISREG inválido',
+  dateInvalid: CLINICAL_DATE_INVALID,
+  textTooLong: (max: number) => `Deve ter no máximo ${max} caracteres`,
+} as const;
+
+/** §5 — the 'Registrar Procedimento' form and the procedure updates. */
+export const procedureMessages = {
+  procedureTypeRequired: 'Tipo de procedimento é obrigatório',
+  completedDateRequired: 'Data de realização é obrigatória',
+  locationRequired: 'Local é obrigatório',
+  professionalNameRequired: 'Profissional responsável é obrigatório',
+  completedDateOnlyWhenCompleted: 'A data de realização só pode ser informada em procedimento concluído',
+} as const;
+
+/** 'Atualizar Procedimentos' (run-migration) answer. */
+export function runMigrationMessage(added: number): string {
+  if (added === 0) return 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.';
+  if (added === 1) return 'Migração concluída: 1 procedimento obrigatório adicionado.';
+  return `Migração concluída: ${added} procedimentos obrigatórios adicionados.`;
+}

@@ -1,0 +1,144 @@
+import {
+  ProcedureAssigned,
+  ProcedureCompleted,
+  ProcedureCompletionChanged,
+  ProcedureReopened,
+  scheduledDateFor,
+  type PatientEvent,
+  type ProcedureType,
+} from '@bari/contracts';
+import type {
+  AddProcedure,
+  CompletePendingLabs,
+  CompleteProcedure,
+  RecordProcedure,
+  ReopenProcedure,
+} from '../patients/commands.ts';
+import {
+  ProcedureAlreadyAssigned,
+  ProcedureAlreadyCompleted,
+  ProcedureNotFound,
+  ProcedureTypeNotFound,
+} from '../patients/errors.ts';
+import {
+  baseDateOf,
+  proceduresOf,
+  requireRegistered,
+  type PatientState,
+  type ProcedureState,
+  type RegisteredPatient,
+} from '../patients/patient.ts';
+
+/*
+ * Procedures live in their patient's stream (`patient-<id>`): these are the command functions
+ * for them, dispatched by the patient decider (`patients/business-logic.ts`).
+ */
+
+function findType(types: readonly ProcedureType[], procedureTypeId: string): ProcedureType {
+  const type = types.find((candidate) => candidate.id === procedureTypeId);
+  if (!type) throw new ProcedureTypeNotFound(procedureTypeId);
+  return type;
+}
+
+function findProcedure(patient: RegisteredPatient, procedureId: string): ProcedureState {
+  const procedure = patient.procedures.get(procedureId);
+  if (!procedure) throw new ProcedureNotFound(procedureId);
+  return procedure;
+}
+
+function ofType(patient: RegisteredPatient, procedureTypeId: string): ProcedureState[] {
+  return proceduresOf(patient).filter((procedure) => procedure.procedureType.id === procedureTypeId);
+}
+
+/** A new pending procedure of `type`, scheduled when post-operative (base date + its month's offset). */
+export function assignProcedure(
+  patient: RegisteredPatient,
+  procedureId: string,
+  type: ProcedureType,
+  reason: ProcedureAssigned['data']['reason'],
+  today: string,
+): PatientEvent {
+  return ProcedureAssigned.create({
+    patientId: patient.id,
+    procedureId,
+    procedureType: type,
+    status: 'pending',
+    scheduledDate: scheduledDateFor(type, baseDateOf(patient), today),
+    reason,
+  });
+}
+
+export function addProcedure({ data }: AddProcedure, state: PatientState): PatientEvent[] {
+  const patient = requireRegistered(state, data.patientId);
+  const type = findType(data.procedureTypes, data.procedureTypeId);
+  if (ofType(patient, type.id).length > 0) throw new ProcedureAlreadyAssigned(type.id);
+  return [assignProcedure(patient, data.procedureId, type, 'added', data.today)];
+}
+
+export function recordProcedure({ data }: RecordProcedure, state: PatientState): PatientEvent[] {
+  const patient = requireRegistered(state, data.patientId);
+  const type = findType(data.procedureTypes, data.procedureTypeId);
+  const existing = ofType(patient, type.id);
+  const pending = existing.find((procedure) => procedure.status === 'pending');
+  const completion = (procedureId: string) =>
+    ProcedureCompleted.create({
+      patientId: patient.id,
+      procedureId,
+      completedDate: data.completedDate,
+      location: data.location,
+      professionalName: data.professionalName,
+      notes: data.notes,
+    });
+  if (pending) return [completion(pending.id)];
+  if (existing.length > 0) throw new ProcedureAlreadyCompleted(type.id);
+  return [
+    assignProcedure(patient, data.procedureId, type, 'recorded', data.today),
+    completion(data.procedureId),
+  ];
+}
+
+export function completeProcedure({ data }: CompleteProcedure, state: PatientState): PatientEvent[] {
+  const patient = requireRegistered(state, data.patientId);
+  const procedure = findProcedure(patient, data.procedureId);
+  const completion = {
+    patientId: patient.id,
+    procedureId: procedure.id,
+    completedDate: data.completedDate,
+    location: data.location === undefined ? procedure.location : data.location,
+    professionalName:
+      data.professionalName === undefined ? procedure.professionalName : data.professionalName,
+    notes: data.notes === undefined ? procedure.notes : data.notes,
+  };
+  if (procedure.status === 'pending') return [ProcedureCompleted.create(completion)];
+  const unchanged =
+    completion.completedDate === procedure.completedDate &&
+    completion.location === procedure.location &&
+    completion.professionalName === procedure.professionalName &&
+    completion.notes === procedure.notes;
+  return unchanged ? [] : [ProcedureCompletionChanged.create(completion)];
+}
+
+export function reopenProcedure({ data }: ReopenProcedure, state: PatientState): PatientEvent[] {
+  const patient = requireRegistered(state, data.patientId);
+  const procedure = findProcedure(patient, data.procedureId);
+  if (procedure.status === 'pending' && procedure.completedDate === null) return [];
+  return [ProcedureReopened.create({ patientId: patient.id, procedureId: procedure.id, reason: 'staff' })];
+}
+
+export function completePendingLabs({ data }: CompletePendingLabs, state: PatientState): PatientEvent[] {
+  const patient = requireRegistered(state, data.patientId);
+  return proceduresOf(patient)
+    .filter(
+      (procedure) => procedure.procedureType.category === 'pre_op_lab' && procedure.status === 'pending',
+    )
+    .map((procedure) =>
+      ProcedureCompleted.create({
+        patientId: patient.id,
+        procedureId: procedure.id,
+        completedDate: data.completedDate,
+        location: procedure.location,
+        professionalName: procedure.professionalName,
+        notes: procedure.notes,
+      }),
+    );
+}

@@ -1,0 +1,222 @@
+import { ProcedureCompletionChanged, ProcedureReopened } from '@bari/contracts';
+import { describe, it } from 'vitest';
+import { patientDecider } from '../patients/business-logic.ts';
+import type { PatientCommand } from '../patients/commands.ts';
+import {
+  PatientNotFound,
+  ProcedureAlreadyAssigned,
+  ProcedureAlreadyCompleted,
+  ProcedureNotFound,
+  ProcedureTypeNotFound,
+} from '../patients/errors.ts';
+import { deciderSpecification } from '../patients/testing/decider-specification.ts';
+import {
+  PATIENT_ID,
+  TODAY,
+  assigned,
+  catalogue,
+  completed,
+  deleted,
+  mariaRegistered,
+  procedureId,
+  types,
+} from '../patients/testing/fixtures.ts';
+
+const spec = deciderSpecification(patientDecider);
+
+describe('AddProcedure (add-procedure dialog)', () => {
+  const add = (procedureTypeId: string): PatientCommand => ({
+    type: 'AddProcedure',
+    data: {
+      patientId: PATIENT_ID,
+      procedureId: procedureId(50),
+      procedureTypeId,
+      procedureTypes: catalogue,
+      today: TODAY,
+    },
+  });
+
+  it('given a patient, when an optional pre-operative type is added, then it is pending and unscheduled', () => {
+    spec(mariaRegistered())
+      .when(add(types.zinc.id))
+      .then([assigned(50, types.zinc, null, 'added')]);
+  });
+
+  it('given a patient, when a post-operative type is added, then it is scheduled from the surgery date', () => {
+    spec(mariaRegistered())
+      .when(add(types.zinc6.id))
+      .then([assigned(50, types.zinc6, '2025-07-10', 'added')]);
+  });
+
+  it('given the patient already has the type, then ProcedureAlreadyAssigned', () => {
+    spec(mariaRegistered())
+      .when(add(types.bloodCount.id))
+      .thenThrows(ProcedureAlreadyAssigned, 'Este procedimento já faz parte do acompanhamento do paciente');
+  });
+
+  it('given an unknown type, then ProcedureTypeNotFound', () => {
+    spec(mariaRegistered())
+      .when(add('nao-existe'))
+      .thenThrows(ProcedureTypeNotFound, 'Tipo de procedimento não encontrado');
+  });
+
+  it('given a deleted patient, then PatientNotFound', () => {
+    spec([...mariaRegistered(), deleted()])
+      .when(add(types.zinc.id))
+      .thenThrows(PatientNotFound);
+  });
+});
+
+describe('RecordProcedure (Registrar Procedimento form)', () => {
+  const record = (procedureTypeId: string): PatientCommand => ({
+    type: 'RecordProcedure',
+    data: {
+      patientId: PATIENT_ID,
+      procedureId: procedureId(60),
+      procedureTypeId,
+      procedureTypes: catalogue,
+      completedDate: '2025-01-05',
+      location: 'Laboratório Central',
+      professionalName: 'Dra. Ana',
+      notes: 'Em jejum',
+      today: TODAY,
+    },
+  });
+  const details = { location: 'Laboratório Central', professionalName: 'Dra. Ana', notes: 'Em jejum' };
+
+  it('given a pending procedure of the type, then that one is completed with the form details', () => {
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id))
+      .then([completed(2, '2025-01-05', details)]);
+  });
+
+  it('given no procedure of the type, then it is added and completed at once', () => {
+    spec(mariaRegistered())
+      .when(record(types.zinc6.id))
+      .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, '2025-01-05', details)]);
+  });
+
+  it('given the type already completed, then ProcedureAlreadyCompleted', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-02')])
+      .when(record(types.bloodCount.id))
+      .thenThrows(ProcedureAlreadyCompleted);
+  });
+
+  it('given an unknown type, then ProcedureTypeNotFound', () => {
+    spec(mariaRegistered()).when(record('nao-existe')).thenThrows(ProcedureTypeNotFound);
+  });
+});
+
+describe('CompleteProcedure (tick, or change the date of a completed one)', () => {
+  const complete = (
+    n: number,
+    completedDate: string,
+    details: { location?: string | null; professionalName?: string | null; notes?: string | null } = {},
+  ): PatientCommand => ({
+    type: 'CompleteProcedure',
+    data: { patientId: PATIENT_ID, procedureId: procedureId(n), completedDate, ...details },
+  });
+
+  it('given a pending procedure, when ticked with a date, then it is completed on that date', () => {
+    spec(mariaRegistered())
+      .when(complete(2, '2025-01-03'))
+      .then([completed(2, '2025-01-03')]);
+  });
+
+  it('given a completed procedure, when its date changes, then the completion is corrected, details kept', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-03', { location: 'Lab A', notes: 'ok' })])
+      .when(complete(2, '2025-01-04'))
+      .then([
+        ProcedureCompletionChanged.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(2),
+          completedDate: '2025-01-04',
+          location: 'Lab A',
+          professionalName: null,
+          notes: 'ok',
+        }),
+      ]);
+  });
+
+  it('given a completed procedure, when a detail is cleared, then the correction clears it', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-03', { notes: 'ok' })])
+      .when(complete(2, '2025-01-03', { notes: null }))
+      .then([
+        ProcedureCompletionChanged.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(2),
+          completedDate: '2025-01-03',
+          location: null,
+          professionalName: null,
+          notes: null,
+        }),
+      ]);
+  });
+
+  it('given a completed procedure, when re-saved with the same date, then nothing happens', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-03')])
+      .when(complete(2, '2025-01-03'))
+      .thenNothingHappens();
+  });
+
+  it('given an unknown procedure, then ProcedureNotFound', () => {
+    spec(mariaRegistered())
+      .when(complete(99, '2025-01-03'))
+      .thenThrows(ProcedureNotFound, 'Procedimento não encontrado');
+  });
+
+  it('given a deleted patient, then PatientNotFound', () => {
+    spec([...mariaRegistered(), deleted()])
+      .when(complete(2, '2025-01-03'))
+      .thenThrows(PatientNotFound);
+  });
+});
+
+describe('ReopenProcedure (untick)', () => {
+  const reopen = (n: number): PatientCommand => ({
+    type: 'ReopenProcedure',
+    data: { patientId: PATIENT_ID, procedureId: procedureId(n) },
+  });
+
+  it('given a completed procedure, when unticked, then it is pending without a date', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-03')])
+      .when(reopen(2))
+      .then([
+        ProcedureReopened.create({ patientId: PATIENT_ID, procedureId: procedureId(2), reason: 'staff' }),
+      ]);
+  });
+
+  it('given a pending procedure, then nothing happens', () => {
+    spec(mariaRegistered()).when(reopen(2)).thenNothingHappens();
+  });
+
+  it('given an unknown procedure, then ProcedureNotFound', () => {
+    spec(mariaRegistered()).when(reopen(99)).thenThrows(ProcedureNotFound);
+  });
+});
+
+describe('CompletePendingLabs (mark all lab exams)', () => {
+  const markAll: PatientCommand = {
+    type: 'CompletePendingLabs',
+    data: { patientId: PATIENT_ID, completedDate: TODAY },
+  };
+
+  it('given pending and completed lab exams, then only the pending pre-operative lab exams are completed', () => {
+    const given = [...mariaRegistered(), assigned(6, types.zinc, null, 'added'), completed(2, '2025-01-02')];
+    spec(given)
+      .when(markAll)
+      .then([completed(3, TODAY), completed(6, TODAY)]);
+  });
+
+  it('given no pending lab exam, then nothing happens', () => {
+    spec([...mariaRegistered(), completed(2, '2025-01-02'), completed(3, '2025-01-02')])
+      .when(markAll)
+      .thenNothingHappens();
+  });
+
+  it('given a deleted patient, then PatientNotFound', () => {
+    spec([...mariaRegistered(), deleted()])
+      .when(markAll)
+      .thenThrows(PatientNotFound);
+  });
+});
