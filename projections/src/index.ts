@@ -1,0 +1,22 @@
+export { projectionMigrations } from './migrations.ts';
+export { allProjections } from './registry.ts';
+export type { Projection, ProjectionContext, TableNames } from './runner/projection.ts';
+export { assertValidProjections } from './runner/projection.ts';
+export {
+  createProjectionRunner,
+  type ProjectionRunner,
+  type ProjectionRunnerOptions,
+  type ProjectionState,
+  type ProjectionStatus,
+  type WaitForOptions,
+} from './runner/runner.ts';
+export {
+  rebuildProjection,
+  RebuildInProgressError,
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildResult,
+} from './runner/rebuild.ts';
+export { readProjectionStatus, countEventsAfter, type ProjectionCheckpointStatus } from './runner/status.ts';
+export { ProjectionHandlerError } from './runner/apply.ts';
+export { createJsonLogger, silentLogger, type ProjectionLogger } from './runner/logger.ts';

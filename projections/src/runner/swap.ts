@@ -1,0 +1,155 @@
+import type { CommonQueryMethods, DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import { REBUILD_SUFFIX } from './projection.ts';
+import { sql } from '../sql.ts';
+
+/**
+ * DDL for rebuilding into fresh tables and swapping them in. Table names come from the
+ * projection's declaration (validated identifiers) and go through `sql.identifier`.
+ */
+
+export const rebuildTable = (table: string): string => `${table}${REBUILD_SUFFIX}`;
+
+const id = (name: string) => sql.identifier([name]);
+const list = (names: readonly string[]) =>
+  sql.join(
+    names.map((name) => id(name)),
+    sql.fragment`, `,
+  );
+
+/** Drops what a killed or failed rebuild left behind. */
+export async function dropRebuildTables(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await db.query(sql.typeAlias('void')`drop table if exists ${list(tables.map(rebuildTable))}`);
+}
+
+/** Creates each `<table>__rebuild` empty, with the live table's columns, defaults, checks and indexes. */
+export async function createRebuildTables(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+  await assertNoSerialColumns(db, tables);
+  for (const table of tables) {
+    await db.query(sql.typeAlias('void')`
+      create table ${id(rebuildTable(table))} (like ${id(table)} including all)
+    `);
+  }
+}
+
+const OwnedSequenceSchema = z.object({ column: z.string(), sequence: z.string(), kind: z.string() });
+
+/**
+ * `like ... including defaults` would point a `serial` column of the copy at the live
+ * table's sequence, which the swap drops: refuse it up front rather than fail at the swap.
+ */
+async function assertNoSerialColumns(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    const serial = (await ownedSequences(db, table)).filter((row) => row.kind === 'a');
+    if (serial.length > 0) {
+      throw new Error(
+        `Table ${table} uses serial columns (${serial.map((row) => row.column).join(', ')}); ` +
+          'read-model tables must use identity columns to be rebuilt',
+      );
+    }
+  }
+}
+
+/** Sequences owned by the table's columns: `i` for identity columns, `a` for serial ones. */
+function ownedSequences(db: CommonQueryMethods, table: string) {
+  return db.any(sql.type(OwnedSequenceSchema)`
+    select a.attname as column, s.relname as sequence, d.deptype::text as kind
+    from pg_depend d
+    join pg_class s on s.oid = d.objid and s.relkind = 'S'
+    join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+    where d.classid = 'pg_class'::regclass and d.refobjid = ${table}::regclass and d.deptype in ('a', 'i')
+  `);
+}
+
+const IndexSchema = z.object({ name: z.string(), definition: z.string() });
+const ConstraintSchema = z.object({ name: z.string() });
+
+/** A rename to perform once the live tables are gone and their names are free. */
+interface Rename {
+  readonly kind: 'index' | 'sequence' | 'constraint';
+  readonly table: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * Replaces the live tables by their rebuilt copies: drops the live ones, renames the copies,
+ * and gives their indexes, constraints and identity sequences the names the live ones had
+ * (matched by definition; `like` names them after the copy). Run inside the swap transaction.
+ */
+export async function swapInRebuildTables(
+  tx: DatabaseTransactionConnection,
+  tables: readonly string[],
+): Promise<void> {
+  if (tables.length === 0) return;
+  const renames: Rename[] = [];
+  for (const table of tables) renames.push(...(await plannedRenames(tx, table)));
+  await tx.query(sql.typeAlias('void')`drop table ${list(tables)}`);
+  for (const table of tables) {
+    await tx.query(sql.typeAlias('void')`alter table ${id(rebuildTable(table))} rename to ${id(table)}`);
+  }
+  for (const rename of renames) {
+    if (rename.from === rename.to) continue;
+    if (rename.kind === 'index') {
+      // Renaming a primary-key or unique index renames its constraint too.
+      await tx.query(sql.typeAlias('void')`alter index ${id(rename.from)} rename to ${id(rename.to)}`);
+    } else if (rename.kind === 'sequence') {
+      await tx.query(sql.typeAlias('void')`alter sequence ${id(rename.from)} rename to ${id(rename.to)}`);
+    } else {
+      await tx.query(
+        sql.typeAlias(
+          'void',
+        )`alter table ${id(rename.table)} rename constraint ${id(rename.from)} to ${id(rename.to)}`,
+      );
+    }
+  }
+}
+
+async function plannedRenames(db: CommonQueryMethods, table: string): Promise<Rename[]> {
+  const copy = rebuildTable(table);
+  const fallback = (name: string): string => (name.startsWith(copy) ? table + name.slice(copy.length) : name);
+  const renames: Rename[] = [];
+
+  const liveIndexes = await indexes(db, table);
+  for (const index of await indexes(db, copy)) {
+    const match = liveIndexes.findIndex((live) => live.shape === index.shape);
+    const to = match >= 0 ? liveIndexes.splice(match, 1)[0]!.name : fallback(index.name);
+    renames.push({ kind: 'index', table, from: index.name, to });
+  }
+
+  const liveSequences = await ownedSequences(db, table);
+  for (const sequence of await ownedSequences(db, copy)) {
+    const live = liveSequences.find((row) => row.column === sequence.column);
+    renames.push({
+      kind: 'sequence',
+      table,
+      from: sequence.sequence,
+      to: live?.sequence ?? fallback(sequence.sequence),
+    });
+  }
+
+  // Check (and, from PostgreSQL 18, not-null) constraints named after the copy.
+  const constraints = await db.any(sql.type(ConstraintSchema)`
+    select conname as name from pg_constraint
+    where conrelid = ${copy}::regclass and conindid = 0 and starts_with(conname, ${copy})
+  `);
+  for (const constraint of constraints) {
+    renames.push({ kind: 'constraint', table, from: constraint.name, to: fallback(constraint.name) });
+  }
+  return renames;
+}
+
+/** An index's definition without its own name and its table's, to pair a copy's with the live one's. */
+async function indexes(db: CommonQueryMethods, table: string): Promise<{ name: string; shape: string }[]> {
+  const rows = await db.any(sql.type(IndexSchema)`
+    select i.relname as name, pg_get_indexdef(i.oid) as definition
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = ${table}::regclass
+    order by i.relname
+  `);
+  return rows.map((row) => ({
+    name: row.name,
+    shape: row.definition.replace(/^CREATE (UNIQUE )?INDEX (?:"(?:[^"]|"")+"|\S+) ON (?:ONLY )?\S+ /, '$1'),
+  }));
+}

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
+import { toCheckpoint } from '@bari/event-store';
+import { ProjectionHandlerError } from '../src/runner/apply.ts';
+import { silentLogger } from '../src/runner/logger.ts';
+import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../src/runner/rebuild.ts';
+import { createProjectionRunner } from '../src/runner/runner.ts';
+import { sql } from '../src/sql.ts';
+import {
+  appendCounted,
+  event,
+  expectedCounts,
+  openFixture,
+  POISON,
+  readCounts,
+  readWholeLog,
+  streamCountsProjection,
+  withoutIds,
+} from './fixtures/stream-counts.ts';
+
+let database: TestDatabase;
+let fixture: Awaited<ReturnType<typeof openFixture>>;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  fixture = await openFixture(database.url);
+});
+
+afterEach(async () => {
+  await fixture.close();
+  await database.drop();
+});
+
+/** Index, constraint and sequence names of a table, to check a swap keeps them. */
+async function schemaNames(table: string) {
+  const names = z.object({ name: z.string() });
+  return {
+    indexes: await fixture.pool.anyFirst(
+      sql.type(names)`select indexname as name from pg_indexes where tablename = ${table} order by 1`,
+    ),
+    constraints: await fixture.pool.anyFirst(
+      sql.type(
+        names,
+      )`select conname as name from pg_constraint where conrelid = ${table}::regclass order by 1`,
+    ),
+    sequence: await fixture.pool.oneFirst(
+      sql.type(z.object({ name: z.string() }))`select pg_get_serial_sequence(${table}, 'id') as name`,
+    ),
+    leftovers: await fixture.pool.anyFirst(
+      sql.type(names)`select tablename as name from pg_tables where tablename like '%\\_\\_rebuild'`,
+    ),
+  };
+}
+
+describe('rebuildProjection', { timeout: 60_000 }, () => {
+  it('rebuilds into fresh tables equal to the live projection while appends continue', async () => {
+    // Given a live runner serving a projection of 1 000 events
+    await appendCounted(fixture.eventStore, 40, 25);
+    const projection = streamCountsProjection();
+    const runner = createProjectionRunner({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [projection],
+      logger: silentLogger,
+      batchSize: 50,
+    });
+    await runner.start();
+    const before = await schemaNames('stream_counts');
+
+    // When it is rebuilt while commands keep appending
+    let appending = true;
+    const appender = (async () => {
+      for (let round = 0; appending || round < 3; round += 1) {
+        await fixture.eventStore.appendToStream(`live-${round % 7}`, [event(), event()], 'any');
+      }
+    })();
+    const phases: RebuildProgress['phase'][] = [];
+    const result = await rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection,
+      batchSize: 100,
+      onProgress: ({ phase }) => void phases.push(phase),
+    }).finally(() => (appending = false));
+    await appender;
+    // and the live runner goes on, now writing to the swapped-in tables
+    await appendCounted(fixture.eventStore, 3, 2, 'after-swap');
+
+    // Then the swapped-in tables hold what a clean projection of the whole log holds
+    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 10_000 })).toBe(
+      true,
+    );
+    await runner.stop();
+    const log = await readWholeLog(fixture.eventStore);
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual(expectedCounts(log));
+    expect(result.events).toBeGreaterThan(1_000); // it saw appends made during the rebuild
+    expect(log.length).toBeGreaterThan(result.events);
+    expect(result.handled).toBe(result.events);
+    expect(phases.filter((phase) => phase === 'replay').length).toBeGreaterThanOrEqual(10);
+    expect(phases.slice(-2)).toEqual(['catch-up', 'swap']);
+    // under the live tables' names, indexes and constraints included, with nothing left over
+    expect(await schemaNames('stream_counts')).toEqual(before);
+    expect(before.indexes).toEqual([
+      'stream_counts_by_events',
+      'stream_counts_pkey',
+      'stream_counts_stream_id_key',
+    ]);
+    expect(before.leftovers).toEqual([]);
+  });
+
+  it('gives identical rows to the live projection, identity ids included', async () => {
+    await appendCounted(fixture.eventStore, 30, 4);
+    const projection = streamCountsProjection();
+    const runner = createProjectionRunner({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [projection],
+      logger: silentLogger,
+    });
+    await runner.start();
+    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 5_000 })).toBe(true);
+    await runner.stop();
+    const live = await readCounts(fixture.pool);
+
+    const result = await rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection,
+    });
+
+    expect(await readCounts(fixture.pool)).toEqual(live);
+    expect(result).toMatchObject({
+      events: 120,
+      handled: 120,
+      checkpoint: toCheckpoint((await fixture.eventStore.headPosition())!),
+    });
+  });
+
+  it('refuses a second rebuild of the same projection while one runs', async () => {
+    await appendCounted(fixture.eventStore, 2, 20);
+    const slow = streamCountsProjection({ delayMs: 10 });
+    let replaying: () => void = () => undefined;
+    const firstIsReplaying = new Promise<void>((resolve) => (replaying = resolve));
+    const first = rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection: slow,
+      batchSize: 5,
+      onProgress: () => replaying(),
+    });
+    await firstIsReplaying;
+    await expect(
+      rebuildProjection({ eventStore: fixture.eventStore, pool: fixture.pool, projection: slow }),
+    ).rejects.toBeInstanceOf(RebuildInProgressError);
+    await expect(first).resolves.toMatchObject({ events: 40 });
+  });
+
+  it('leaves the live tables and checkpoint alone when the handler fails', async () => {
+    const projection = streamCountsProjection({ failOnPoison: true });
+    await appendCounted(fixture.eventStore, 3, 2);
+    const runner = createProjectionRunner({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [projection],
+      logger: silentLogger,
+    });
+    await runner.start();
+    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 5_000 })).toBe(true);
+    await runner.stop();
+    const live = await readCounts(fixture.pool);
+    const [status] = await runner.status();
+    await fixture.eventStore.appendToStream('poisoned', [event(POISON)], 'no_stream');
+
+    await expect(
+      rebuildProjection({ eventStore: fixture.eventStore, pool: fixture.pool, projection }),
+    ).rejects.toBeInstanceOf(ProjectionHandlerError);
+
+    expect(await readCounts(fixture.pool)).toEqual(live);
+    expect((await runner.status())[0]!.checkpoint).toBe(status!.checkpoint);
+    expect((await schemaNames('stream_counts')).leftovers).toEqual([]);
+  });
+});
