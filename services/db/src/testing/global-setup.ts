@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../embedded-postgres.ts';
@@ -15,11 +15,17 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env[TEST_ADMIN_URL_VARIABLE] = process.env.DATABASE_URL;
     return async () => undefined;
   }
+  const parent = mkdtempSync(join(tmpdir(), 'bari-test-pg-'));
+  // As root the server runs as the `postgres` user, which must be able to reach its directory.
+  chmodSync(parent, 0o755);
   const server = await startEmbeddedPostgres({
-    dataDir: join(mkdtempSync(join(tmpdir(), 'bari-test-pg-')), 'cluster'),
+    dataDir: join(parent, 'cluster'),
     port: await freePort(),
     ephemeral: true,
   });
   process.env[TEST_ADMIN_URL_VARIABLE] = server.adminUrl;
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(parent, { recursive: true, force: true });
+  };
 }
