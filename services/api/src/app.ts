@@ -1,0 +1,51 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from './shared/logger.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { correlation } from './http/correlation.ts';
+import { healthRoutes, type Readiness } from './http/health-routes.ts';
+import { staticWeb } from './http/static-web.ts';
+import { NotFound } from './shared/domain-error.ts';
+import type { RequestState } from './http/request-state.ts';
+import { usePortugueseValidationMessages } from '@bari/contracts';
+
+/** Registers a feature's routes on the `/api` router. */
+export type ApiRoutes = (router: Router<RequestState>) => void;
+
+export interface AppOptions {
+  readonly logger: Logger;
+  readonly bodyLimit: string;
+  readonly trustProxy: boolean;
+  readonly webDist: string;
+  readonly checkReadiness: () => Promise<Readiness>;
+  readonly routes: readonly ApiRoutes[];
+}
+
+/** Builds the Koa app without listening, so tests drive it in-process over real HTTP. */
+export function buildApp(options: AppOptions): Koa<RequestState> {
+  // Field errors in 400 responses speak Portuguese, whichever schema produced them.
+  usePortugueseValidationMessages();
+  const app = new Koa<RequestState>();
+  app.proxy = options.trustProxy;
+  // Errors are logged once, by the error handler; Koa's default would print them again.
+  app.silent = true;
+
+  const api = new Router<RequestState>({ prefix: '/api' });
+  for (const register of options.routes) register(api);
+  api.all('/{*rest}', () => {
+    throw new NotFound('Rota não encontrada');
+  });
+
+  const root = new Router<RequestState>();
+  healthRoutes(root as unknown as Router, options.checkReadiness);
+
+  app.use(correlation(options.logger));
+  app.use(errorHandler(options.logger));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
+  app.use(root.routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(staticWeb(options.webDist));
+  return app;
+}

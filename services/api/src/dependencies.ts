@@ -1,0 +1,19 @@
+import type { DatabasePool } from '@bari/db';
+import type { EventStore } from '@bari/event-store';
+import type { Config } from './config.ts';
+import type { Logger } from './shared/logger.ts';
+import type { CommandDependencies } from './shared/command-handler.ts';
+
+/**
+ * What route modules receive from the composition root (no imported singletons, so tests
+ * can build the app around a test database).
+ */
+export interface ApiDependencies extends CommandDependencies {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly eventStore: EventStore;
+  /** The slonik pool over the read models. */
+  readonly pool: DatabasePool;
+  /** The current instant; a parameter so tests can move time (expiry, idle timeouts). */
+  readonly now: () => Date;
+}

@@ -1,0 +1,80 @@
+import { ZodError } from 'zod';
+import { WrongExpectedVersion } from '@bari/event-store';
+import { DomainError, type DomainErrorKind } from '../shared/domain-error.ts';
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly body: { message: string; errors?: Record<string, string>; correlationId?: string };
+  /** Unexpected: log it with its stack, answer without internals. */
+  readonly unexpected: boolean;
+}
+
+const statusByKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+export const ERROR_MESSAGES = {
+  invalidData: 'Dados inválidos. Verifique os campos destacados.',
+  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  tooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado: envie application/json.',
+  staleRevision: 'Este registro foi alterado por outra pessoa. Recarregue a página e tente novamente.',
+  internal: 'Erro interno do servidor. Tente novamente; se persistir, informe o código ao suporte.',
+} as const;
+
+/** Maps any thrown value to the response the client sees. Pure, so it is tested without HTTP. */
+export function toErrorResponse(error: unknown, correlationId: string): ErrorResponse {
+  if (error instanceof ZodError) {
+    return { status: 400, body: { message: ERROR_MESSAGES.invalidData, errors: fieldErrors(error) }, unexpected: false };
+  }
+  if (error instanceof DomainError) {
+    return { status: statusByKind[error.kind], body: { message: error.message }, unexpected: false };
+  }
+  if (error instanceof WrongExpectedVersion) {
+    return { status: 409, body: { message: ERROR_MESSAGES.staleRevision }, unexpected: false };
+  }
+  const http = httpStatusOf(error);
+  if (http === 413) return { status: 413, body: { message: ERROR_MESSAGES.tooLarge }, unexpected: false };
+  if (http === 415) {
+    return { status: 415, body: { message: ERROR_MESSAGES.unsupportedMediaType }, unexpected: false };
+  }
+  if (http === 400 && isJsonSyntaxError(error)) {
+    return { status: 400, body: { message: ERROR_MESSAGES.malformedJson }, unexpected: false };
+  }
+  if (http !== undefined && http >= 400 && http < 500) {
+    return { status: http, body: { message: exposedMessage(error) }, unexpected: false };
+  }
+  return { status: 500, body: { message: ERROR_MESSAGES.internal, correlationId }, unexpected: true };
+}
+
+/** First message per field, keyed by the dotted path (`''` for the whole body). */
+function fieldErrors(error: ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Errors from http-errors / co-body carry `status` (or `statusCode`) and `expose`. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof candidate === 'number' ? candidate : undefined;
+}
+
+function isJsonSyntaxError(error: unknown): boolean {
+  return error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed';
+}
+
+function exposedMessage(error: unknown): string {
+  const expose = (error as { expose?: boolean }).expose;
+  const message = (error as { message?: unknown }).message;
+  return expose && typeof message === 'string' ? message : 'Requisição inválida.';
+}

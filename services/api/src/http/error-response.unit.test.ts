@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { WrongExpectedVersion } from '@bari/event-store';
+import { DomainError, NotFound } from '../shared/domain-error.ts';
+import { ERROR_MESSAGES, toErrorResponse } from './error-response.ts';
+
+describe('toErrorResponse', () => {
+  it('given a zod error, answers 400 with the first message of each field', () => {
+    const error = z
+      .object({ name: z.string().min(1, 'Nome é obrigatório'), cpf: z.string().min(1, 'CPF é obrigatório') })
+      .safeParse({ name: '', cpf: '' }).error;
+    expect(toErrorResponse(error, 'c1')).toEqual({
+      status: 400,
+      body: { message: ERROR_MESSAGES.invalidData, errors: { name: 'Nome é obrigatório', cpf: 'CPF é obrigatório' } },
+      unexpected: false,
+    });
+  });
+
+  it('given a stale revision, answers 409', () => {
+    const response = toErrorResponse(new WrongExpectedVersion('patient-1', 3n, 4n), 'c1');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(ERROR_MESSAGES.staleRevision);
+  });
+
+  it('maps domain error kinds to statuses and keeps their message', () => {
+    expect(toErrorResponse(new NotFound('Paciente não encontrado'), 'c1')).toMatchObject({
+      status: 404,
+      body: { message: 'Paciente não encontrado' },
+    });
+    expect(toErrorResponse(new DomainError('forbidden', 'Acesso negado'), 'c1').status).toBe(403);
+    expect(toErrorResponse(new DomainError('rate_limited', 'Muitas tentativas'), 'c1').status).toBe(429);
+  });
+
+  it('answers 413 and 400 for body parser errors', () => {
+    expect(toErrorResponse(Object.assign(new Error('too large'), { status: 413, expose: true }), 'c1').status).toBe(413);
+    const malformed = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
+    expect(toErrorResponse(malformed, 'c1').body.message).toBe(ERROR_MESSAGES.malformedJson);
+  });
+
+  it('hides anything else behind a 500 that carries only the correlation id', () => {
+    const response = toErrorResponse(new Error('relation "x" does not exist at /srv/app.ts:1'), 'corr-123');
+    expect(response).toEqual({
+      status: 500,
+      body: { message: ERROR_MESSAGES.internal, correlationId: 'corr-123' },
+      unexpected: true,
+    });
+  });
+});

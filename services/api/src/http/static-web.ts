@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+
+/**
+ * Serves the built web app. Any GET/HEAD outside `/api` that is not a file gets `index.html`
+ * (the React router decides); hashed assets are cached for a year, `index.html` never.
+ */
+export function staticWeb(webDist: string): Middleware {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  return async function serveWebApp(ctx, next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      return next();
+    }
+    if (!hasBuild) {
+      ctx.status = 503;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'A interface web não foi compilada. Execute "make start" (ou "npm run build").';
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    try {
+      await send(ctx, ctx.path, {
+        root: webDist,
+        index: 'index.html',
+        maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: isAsset,
+        hidden: false,
+      });
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404 || isAsset) throw error;
+      ctx.set('Cache-Control', 'no-cache');
+      await send(ctx, 'index.html', { root: webDist });
+    }
+  };
+}

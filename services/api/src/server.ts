@@ -1,0 +1,101 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'slonik';
+import { createDatabasePool, loadMigrations, migrate, openDatabase } from '@bari/db';
+import { createEventStore, eventStoreMigrations } from '@bari/event-store';
+import { allProjections, createProjectionRunner, projectionMigrations } from '@bari/projections';
+import type { Config } from './config.ts';
+import type { Logger } from './shared/logger.ts';
+import { buildApp } from './app.ts';
+import type { Readiness } from './http/health-routes.ts';
+import { apiRoutes } from './routes.ts';
+
+export interface RunningServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * The composition root: database (embedded unless DATABASE_URL), migrations, event store,
+ * projections (in this process unless PROJECTOR=external), the Koa app and its listener.
+ * `stop()` undoes it all in reverse order.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config, (message) => logger.debug({ postgres: message.trim() }));
+  const stack: Array<() => Promise<void>> = [database.stop];
+  const stop = async () => {
+    for (const undo of stack.reverse().splice(0)) {
+      await undo().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'));
+    }
+  };
+  try {
+    const applied = await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+    const eventStore = createEventStore(config, database.url);
+    stack.push(() => eventStore.close());
+    const pool = await createDatabasePool(database.url);
+    stack.push(() => pool.end());
+
+    const runner = createProjectionRunner({ eventStore, pool, projections: allProjections, logger });
+    const inProcess = config.PROJECTOR === 'in-process';
+    if (inProcess) {
+      await runner.start();
+      stack.push(() => runner.stop());
+    }
+
+    const checkReadiness = async (): Promise<Readiness> => {
+      const checks: Record<string, string> = {};
+      checks.database = await pool
+        .oneFirst(sql.unsafe`select 'ok'`)
+        .then(() => 'ok')
+        .catch((error: unknown) => `indisponível: ${(error as Error).message}`);
+      const failing = (await runner.status()).filter((projection) => projection.state === 'failed');
+      checks.projector = failing.length === 0 ? 'ok' : `falhou: ${failing.map((p) => p.name).join(', ')}`;
+      return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
+    };
+
+    const app = buildApp({
+      logger,
+      bodyLimit: config.BODY_LIMIT,
+      trustProxy: config.TRUST_PROXY,
+      webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
+      checkReadiness,
+      routes: apiRoutes({
+        config,
+        logger,
+        eventStore,
+        pool,
+        now: () => new Date(),
+        waitForProjections: (position) =>
+          runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
+      }),
+    });
+    const server = await listen(app.callback(), config.PORT, config.HOST);
+    stack.push(() => closeServer(server));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    return { url: `http://localhost:${port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive connections would hold close() open; in-flight requests still finish.
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pino } from 'pino';
+import { WrongExpectedVersion } from '@bari/event-store';
+import { buildApp } from '../src/app.ts';
+import { ERROR_MESSAGES } from '../src/http/error-response.ts';
+
+// The app over real HTTP, with routes that fail in each way the error handler must format.
+const logged: unknown[] = [];
+const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+const webDist = mkdtempSync(join(tmpdir(), 'bari-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Bari Care</title>');
+writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+let server: Server;
+let base: string;
+let ready = true;
+
+beforeAll(async () => {
+  const app = buildApp({
+    logger,
+    bodyLimit: '1kb',
+    trustProxy: false,
+    webDist,
+    checkReadiness: async () => ({ ready, checks: { database: ready ? 'ok' : 'indisponível' } }),
+    routes: [
+      (router) => {
+        router.post('/echo', (ctx) => {
+          ctx.body = z.object({ name: z.string().min(1, 'Nome é obrigatório'), age: z.number() }).parse(ctx.request.body);
+        });
+        router.post('/stale', () => {
+          throw new WrongExpectedVersion('patient-1', 1n, 2n);
+        });
+        router.get('/boom', () => {
+          throw new Error('secret internals: password=hunter2');
+        });
+      },
+    ],
+  });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (path: string, body: string) =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('Koa skeleton', () => {
+  it('parses JSON and answers wrong types with 400 and Portuguese field errors', async () => {
+    expect(await (await post('/api/echo', '{"name":"Ana","age":3}')).json()).toEqual({ name: 'Ana', age: 3 });
+    const response = await post('/api/echo', '{"name":"","age":"três"}');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: ERROR_MESSAGES.invalidData,
+      errors: { name: 'Nome é obrigatório', age: 'Tipo inválido: esperado número, recebido texto' },
+    });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await post('/api/echo', '{"name":');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(ERROR_MESSAGES.malformedJson);
+  });
+
+  it('answers a body beyond the limit with 413', async () => {
+    const response = await post('/api/echo', JSON.stringify({ name: 'x'.repeat(5000), age: 1 }));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe(ERROR_MESSAGES.tooLarge);
+  });
+
+  it('answers a stale revision with 409', async () => {
+    const response = await post('/api/stale', '{}');
+    expect(response.status).toBe(409);
+  });
+
+  it('answers an unexpected error with 500, no internals, and logs it with the correlation id', async () => {
+    const response = await fetch(`${base}/api/boom`, { headers: { 'X-Request-Id': 'test-correlation-1' } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toMatch(/at .*\.ts/);
+    expect(JSON.parse(text)).toEqual({ message: ERROR_MESSAGES.internal, correlationId: 'test-correlation-1' });
+    expect(logged).toContainEqual(expect.objectContaining({ correlationId: 'test-correlation-1', msg: 'unexpected error' }));
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const response = await fetch(`${base}/api/nao-existe`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Rota não encontrada' });
+  });
+
+  it('serves health and readiness', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    ready = false;
+    const notReady = await fetch(`${base}/readyz`);
+    ready = true;
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ status: 'not ready' });
+  });
+
+  it('serves the web app with a SPA fallback outside /api', async () => {
+    const page = await fetch(`${base}/patients/123`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Bari Care</title>');
+    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+});
