@@ -1,0 +1,246 @@
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllStreamRecordedEvent,
+  type AppendExpectedRevision,
+  type JSONType,
+  type ReadPosition,
+  type RecordedEvent as ClientRecordedEvent,
+} from '@eventstore/db-client';
+import type { EventMetadata } from '@bari/contracts';
+import { WrongExpectedVersion } from '../errors.ts';
+import { comparePositions } from '../position.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../port.ts';
+import { isInsideHandlerOf, runInHandlerScope } from '../subscription-scope.ts';
+import { validateAppend } from '../validate-append.ts';
+
+export interface EventStoreDbEventStoreOptions {
+  /** e.g. `esdb://localhost:2113?tls=false`, or a `esdb+discover://` cluster address. */
+  readonly connectionString: string;
+}
+
+/**
+ * The EventStoreDB event store, for deployments that outgrow one machine. Chosen by
+ * `createEventStore` when `EVENTSTORE_CONNECTION_STRING` is set.
+ */
+export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
+  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const subscriptions = new Set<Subscription>();
+
+  const readAll = async ({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> => {
+    const events: RecordedEvent[] = [];
+    let from: ReadPosition = after ?? START;
+    // $all is read in pages because system events count against maxCount but are dropped,
+    // and a short batch must mean "caught up" to the caller.
+    while (events.length < maxCount) {
+      const wanted = maxCount - events.length + 1;
+      let received = 0;
+      let last: GlobalPosition | undefined;
+      for await (const resolved of client.readAll({
+        fromPosition: from,
+        maxCount: wanted,
+        direction: FORWARDS,
+      })) {
+        received += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        last = event.position;
+        // fromPosition is inclusive for reads; our `after` is exclusive.
+        if (after && comparePositions(event.position, after) <= 0) continue;
+        if (isSystemEvent(event)) continue;
+        events.push(toRecordedEvent(event));
+        if (events.length === maxCount) break;
+      }
+      if (received < wanted || !last) break;
+      from = last;
+      after = last;
+    }
+    return events;
+  };
+
+  return {
+    async appendToStream(streamId, events, expected): Promise<AppendResult> {
+      validateAppend(streamId, events);
+      try {
+        const result = await client.appendToStream(
+          streamId,
+          events.map((event) =>
+            jsonEvent({
+              id: event.id,
+              type: event.type,
+              // validateAppend has checked the data serialises to JSON.
+              data: event.data as JSONType,
+              metadata: event.metadata,
+            }),
+          ),
+          { expectedRevision: toClientExpectedRevision(expected) },
+        );
+        const position =
+          result.position ?? (await positionOfRevision(client, streamId, result.nextExpectedRevision));
+        return { nextRevision: result.nextExpectedRevision, position };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          throw new WrongExpectedVersion(streamId, expected, error.actualVersion, { cause: error });
+        }
+        throw error;
+      }
+    },
+
+    async readStream(streamId, { direction = 'forwards', fromRevision, maxCount } = {}) {
+      const events: RecordedEvent[] = [];
+      try {
+        for await (const resolved of client.readStream(streamId, {
+          direction: direction === 'forwards' ? FORWARDS : BACKWARDS,
+          fromRevision: fromRevision ?? (direction === 'forwards' ? START : END),
+          ...(maxCount === undefined ? {} : { maxCount }),
+        })) {
+          if (resolved.event) events.push(toRecordedEvent(resolved.event));
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return events;
+    },
+
+    readAll,
+
+    async headPosition() {
+      // Walk back past system events ($statistics, $scavenges...) to the newest user event.
+      const pageSize = 100;
+      let from: ReadPosition = END;
+      for (;;) {
+        let received = 0;
+        let last: GlobalPosition | undefined;
+        for await (const resolved of client.readAll({
+          fromPosition: from,
+          maxCount: pageSize,
+          direction: BACKWARDS,
+        })) {
+          received += 1;
+          const event = resolved.event;
+          if (!event) continue;
+          if (!isSystemEvent(event)) return event.position;
+          last = event.position;
+        }
+        if (received < pageSize || !last) return undefined;
+        from = last;
+      }
+    },
+
+    subscribeToAll(subscribeOptions) {
+      const subscription = subscribe(client, subscribeOptions);
+      subscriptions.add(subscription);
+      return {
+        async stop() {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      subscriptions.clear();
+      await client.dispose();
+    },
+  };
+}
+
+function subscribe(client: EventStoreDBClient, options: SubscribeOptions): Subscription {
+  let stopped = false;
+  // Exclusive of fromPosition, unlike readAll: exactly "strictly after the checkpoint".
+  const stream = client.subscribeToAll({
+    fromPosition: options.after ?? START,
+    filter: excludeSystemEvents(),
+  });
+  const subscription: Subscription = {
+    async stop() {
+      stopped = true;
+      await stream.unsubscribe();
+      if (isInsideHandlerOf(subscription)) return;
+      await finished.catch(() => undefined);
+    },
+  };
+  const run = async (): Promise<void> => {
+    try {
+      // for-await pulls one event at a time, so handler calls never overlap.
+      for await (const resolved of stream) {
+        if (stopped) return;
+        const event = resolved.event;
+        if (!event || isSystemEvent(event)) continue;
+        const recorded = toRecordedEvent(event);
+        await runInHandlerScope(subscription, () => options.onEvent(recorded));
+      }
+    } catch (error) {
+      if (stopped) return; // unsubscribing cancels the gRPC call, which surfaces as an error
+      throw error;
+    } finally {
+      stopped = true;
+      await stream.unsubscribe().catch(() => undefined);
+    }
+  };
+  const finished = run().catch((error: unknown) => {
+    if (!options.onError) throw error; // an unobserved subscription must not die quietly
+    options.onError(error);
+  });
+  return subscription;
+}
+
+function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  // Our type mirrors the client's, constant for constant.
+  return expected;
+}
+
+async function positionOfRevision(
+  client: EventStoreDBClient,
+  streamId: string,
+  revision: bigint,
+): Promise<GlobalPosition> {
+  // Servers before 22.6 (and idempotent retries) may append without reporting a position.
+  for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+    if (resolved.event?.position) return resolved.event.position;
+  }
+  throw new Error(
+    `EventStoreDB reported no position for ${streamId}@${revision}: server 22.6 or later is required`,
+  );
+}
+
+function isSystemEvent(event: ClientRecordedEvent): boolean {
+  return event.type.startsWith('$') || event.streamId.startsWith('$');
+}
+
+function toRecordedEvent(event: ClientRecordedEvent | AllStreamRecordedEvent): RecordedEvent {
+  if (!event.position) {
+    throw new Error(
+      `EventStoreDB returned ${event.streamId}@${event.revision} without a position: server 22.6+ required`,
+    );
+  }
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: event.revision,
+    position: { commit: event.position.commit, prepare: event.position.prepare },
+    type: event.type,
+    data: event.data,
+    // Checked against EventMetadataSchema on append; the client parses JSON metadata.
+    metadata: event.metadata as EventMetadata,
+    createdAt: event.created,
+  };
+}

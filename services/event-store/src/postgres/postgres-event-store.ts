@@ -1,0 +1,137 @@
+import pg from 'pg';
+import { postgresPosition } from '../position.ts';
+import type { EventStore, GlobalPosition, ReadStreamOptions, RecordedEvent, Subscription } from '../port.ts';
+import { validateAppend } from '../validate-append.ts';
+import { appendWithinTransaction, EVENTS_CHANNEL } from './append.ts';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.ts';
+import { startCatchUpSubscription } from './subscription.ts';
+import { createWakeups } from './wakeups.ts';
+
+export interface PostgresEventStoreOptions {
+  readonly connectionString: string;
+  /** Pool size; appends are serialised anyway, so a few connections serve reads well. */
+  readonly maxConnections?: number;
+  /**
+   * A session left idle inside a transaction holds its locks, and an append holding the
+   * append lock would stall every writer; PostgreSQL ends such sessions after this long.
+   */
+  readonly idleInTransactionTimeoutMs?: number;
+  /** Events per read while a subscription catches up. */
+  readonly subscriptionBatchSize?: number;
+  /** Fallback poll of live subscriptions, for when a notification is missed. */
+  readonly pollIntervalMs?: number;
+}
+
+/**
+ * The PostgreSQL event store (the default). Its tables come from `eventStoreMigrations`,
+ * which the caller applies first. It owns its `pg.Pool` and a LISTEN connection, both
+ * released by `close()`.
+ */
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    application_name: 'bari-event-store',
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 30_000,
+  });
+  // A pooled connection that dies while idle is discarded by the pool and replaced on the
+  // next query; without a listener the 'error' event would crash the process.
+  pool.on('error', () => undefined);
+  const wakeups = createWakeups(options.connectionString, EVENTS_CHANNEL);
+  const subscriptions = new Set<Subscription>();
+
+  const readAll: EventStore['readAll'] = async ({ after, maxCount }) => {
+    const { rows } = await pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where global_position > $1 order by global_position limit $2`,
+      [(after?.commit ?? 0n).toString(), maxCount],
+    );
+    return rows.map(toRecordedEvent);
+  };
+
+  return {
+    async appendToStream(streamId, events, expected) {
+      validateAppend(streamId, events);
+      const result = await inTransaction(pool, (client) =>
+        appendWithinTransaction(client, streamId, events, expected),
+      );
+      wakeups.notifyLocal();
+      return result;
+    },
+
+    readStream(streamId, readOptions) {
+      return readStream(pool, streamId, readOptions);
+    },
+
+    readAll,
+
+    async headPosition(): Promise<GlobalPosition | undefined> {
+      const { rows } = await pool.query<{ head: string | null }>(
+        'select max(global_position)::text as head from events',
+      );
+      const head = rows[0]?.head;
+      return head == null ? undefined : postgresPosition(BigInt(head));
+    },
+
+    subscribeToAll(subscribeOptions) {
+      const subscription = startCatchUpSubscription(
+        {
+          readAll,
+          wakeups,
+          batchSize: options.subscriptionBatchSize ?? 500,
+          pollIntervalMs: options.pollIntervalMs ?? 1_000,
+        },
+        subscribeOptions,
+      );
+      subscriptions.add(subscription);
+      return {
+        async stop() {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      subscriptions.clear();
+      await wakeups.close();
+      await pool.end();
+    },
+  };
+}
+
+async function readStream(
+  pool: pg.Pool,
+  streamId: string,
+  { direction = 'forwards', fromRevision, maxCount }: ReadStreamOptions = {},
+): Promise<RecordedEvent[]> {
+  const forwards = direction === 'forwards';
+  const { rows } = await pool.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events
+     where stream_id = $1 and ($2::bigint is null or stream_revision ${forwards ? '>=' : '<='} $2::bigint)
+     order by stream_revision ${forwards ? 'asc' : 'desc'}
+     limit $3`,
+    [streamId, fromRevision?.toString() ?? null, maxCount ?? null],
+  );
+  return rows.map(toRecordedEvent);
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let result: T;
+  try {
+    await client.query('begin');
+    result = await work(client);
+    await client.query('commit');
+  } catch (error) {
+    const rollbackFailure = await client.query('rollback').then(
+      () => undefined,
+      (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+    );
+    // A connection that cannot even roll back is broken: the pool must not hand it out again.
+    client.release(rollbackFailure);
+    throw error;
+  }
+  client.release();
+  return result;
+}

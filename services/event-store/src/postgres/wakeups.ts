@@ -1,0 +1,88 @@
+import pg from 'pg';
+
+/**
+ * Wakes live subscribers as soon as an event may be readable: immediately for appends made
+ * by this process, through LISTEN/NOTIFY for appends made by others. It only shortens the
+ * wait: subscribers poll anyway, so a lost notification or a dropped LISTEN connection
+ * delays delivery by at most one poll interval and never loses an event.
+ */
+export interface Wakeups {
+  /** Registers a listener; returns its removal. The LISTEN connection opens on first use. */
+  add(listener: () => void): () => void;
+  /** Called after a local append commits. */
+  notifyLocal(): void;
+  close(): Promise<void>;
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+export function createWakeups(connectionString: string, channel: string): Wakeups {
+  const listeners = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const wakeAll = (): void => {
+    for (const listener of listeners) listener();
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closed || reconnectTimer || listeners.size === 0) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void ensureListening();
+    }, RECONNECT_DELAY_MS);
+    reconnectTimer.unref();
+  };
+
+  const ensureListening = (): Promise<void> => {
+    if (closed || client || connecting) return connecting ?? Promise.resolve();
+    const candidate = new pg.Client({ connectionString, application_name: 'bari-event-store-listen' });
+    const dropped = (): void => {
+      if (client !== candidate) return;
+      client = undefined;
+      scheduleReconnect();
+    };
+    // Without an 'error' listener a dropped connection would crash the process.
+    candidate.on('error', dropped);
+    candidate.on('end', dropped);
+    candidate.on('notification', wakeAll);
+    connecting = (async () => {
+      try {
+        await candidate.connect();
+        await candidate.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (closed) {
+          await candidate.end();
+          return;
+        }
+        client = candidate;
+        // Appends may have happened while we were not listening.
+        wakeAll();
+      } catch {
+        await candidate.end().catch(() => undefined);
+        scheduleReconnect();
+      } finally {
+        connecting = undefined;
+      }
+    })();
+    return connecting;
+  };
+
+  return {
+    add(listener) {
+      listeners.add(listener);
+      void ensureListening();
+      return () => listeners.delete(listener);
+    },
+    notifyLocal: wakeAll,
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      await connecting;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

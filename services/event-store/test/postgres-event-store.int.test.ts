@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMigrations, migrate } from '@bari/db';
+import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
+import { describeEventStoreContract } from '../src/contract/event-store-contract.ts';
+import {
+  createPostgresEventStore,
+  DuplicateEventIds,
+  eventStoreMigrations,
+  type EventStore,
+  type EventToAppend,
+  type RecordedEvent,
+} from '../src/index.ts';
+import { APPEND_LOCK_KEY } from '../src/postgres/append.ts';
+
+// Explicit, because a vitest project does not inherit the root config's testTimeout.
+const WAITING_TEST_TIMEOUT_MS = 30_000;
+
+async function migratedDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  await migrate(database.url, loadMigrations([eventStoreMigrations]));
+  return database;
+}
+
+describeEventStoreContract('PostgreSQL event store', async () => {
+  const database = await migratedDatabase();
+  const store = createPostgresEventStore({ connectionString: database.url });
+  return {
+    store,
+    async teardown() {
+      await store.close();
+      await database.drop();
+    },
+  };
+});
+
+describe('PostgreSQL event store specifics', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    database = await migratedDatabase();
+    store = createPostgresEventStore({ connectionString: database.url });
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('applies its migrations once', async () => {
+    expect(await migrate(database.url, loadMigrations([eventStoreMigrations]))).toEqual([]);
+  });
+
+  describe('the events table is append-only in the database', () => {
+    beforeAll(async () => {
+      await store.appendToStream('append-only', events(2), 'no_stream');
+    });
+
+    it.each([
+      ['UPDATE', `update events set type = 'Tampered'`],
+      ['DELETE', 'delete from events'],
+      ['TRUNCATE', 'truncate events'],
+      ['TRUNCATE', 'truncate streams cascade'],
+    ])('refuses %s (%s)', async (operation, statement) => {
+      await expect(admin.query(statement)).rejects.toThrow(
+        `the events table is append-only: ${operation} refused`,
+      );
+      expect(await store.readStream('append-only')).toHaveLength(2);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('a retried append returns the original result and writes nothing', async () => {
+      const stream = `retry-${randomUUID()}`;
+      const batch = events(3);
+      const original = await store.appendToStream(stream, batch, 'no_stream');
+      await store.appendToStream(stream, events(1), 2n);
+      const head = await store.headPosition();
+      expect(await store.appendToStream(stream, batch, 'no_stream')).toEqual(original);
+      expect(await store.appendToStream(stream, batch, 'any')).toEqual(original);
+      expect(await store.headPosition()).toEqual(head);
+      expect(await store.readStream(stream)).toHaveLength(4);
+    });
+
+    it('a retry that expected something else than the original is a wrong expected version', async () => {
+      const stream = `retry-expected-${randomUUID()}`;
+      const batch = events(1);
+      await store.appendToStream(stream, batch, 'no_stream');
+      await expect(store.appendToStream(stream, batch, 'stream_exists')).rejects.toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 0n,
+      });
+    });
+
+    it('refuses ids reused partially, in another order or on another stream', async () => {
+      const stream = `reuse-${randomUUID()}`;
+      const batch = events(2);
+      await store.appendToStream(stream, batch, 'no_stream');
+      const attempts: [string, EventToAppend[]][] = [
+        [stream, [batch[0]!, ...events(1)]],
+        [stream, [batch[1]!, batch[0]!]],
+        [`other-${randomUUID()}`, batch],
+      ];
+      for (const [target, attempt] of attempts) {
+        await expect(store.appendToStream(target, attempt, 'any')).rejects.toBeInstanceOf(DuplicateEventIds);
+      }
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+  });
+
+  describe('ordering under concurrency', () => {
+    it(
+      'a slow-committing concurrent append is never skipped by a subscriber or a reader',
+      async () => {
+        const start = await store.headPosition();
+        const received: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll({
+          after: start,
+          onEvent: (event) => void received.push(event),
+        });
+        const slow = new pg.Client({ connectionString: database.url });
+        await slow.connect();
+        try {
+          // A writer following the append protocol stalls after drawing its position.
+          const slowStream = `slow-${randomUUID()}`;
+          await slow.query('begin');
+          await slow.query('select pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY.toString()]);
+          await slow.query('insert into streams (stream_id, revision) values ($1, 0)', [slowStream]);
+          const { rows } = await slow.query<{ position: string }>(
+            `insert into events (event_id, stream_id, stream_revision, type, data, metadata)
+           values ($1, $2, 0, 'Slow', '{}', $3) returning global_position::text as position`,
+            [randomUUID(), slowStream, JSON.stringify(events(1)[0]!.metadata)],
+          );
+          const slowPosition = BigInt(rows[0]!.position);
+
+          // A later append cannot draw a position (let alone commit) past the open one.
+          let fastDone = false;
+          const fastStream = `fast-${randomUUID()}`;
+          const fast = store.appendToStream(fastStream, events(1), 'no_stream').finally(() => {
+            fastDone = true;
+          });
+          await sleep(500);
+          expect(fastDone).toBe(false);
+          expect(await store.readAll({ after: start, maxCount: 100 })).toEqual([]);
+          expect(received).toEqual([]);
+
+          await slow.query('commit');
+          const fastResult = await fast;
+          expect(fastResult.position.commit).toBeGreaterThan(slowPosition);
+          await waitUntil(() => received.length >= 2, 10_000);
+          expect(received.map((event) => event.streamId)).toEqual([slowStream, fastStream]);
+          const log = await store.readAll({ after: start, maxCount: 100 });
+          expect(log.map((event) => event.streamId)).toEqual([slowStream, fastStream]);
+        } finally {
+          await slow.end();
+          await subscription.stop();
+        }
+      },
+      WAITING_TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'concurrent appends from several stores (other processes) reach a subscriber exactly once, in order',
+      async () => {
+        const writers = Array.from({ length: 4 }, () =>
+          createPostgresEventStore({ connectionString: database.url }),
+        );
+        const start = await store.headPosition();
+        const received: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll({
+          after: start,
+          onEvent: (event) => void received.push(event),
+        });
+        try {
+          const startedAt = Date.now();
+          await Promise.all(
+            writers.map(async (writer, index) => {
+              const stream = `writer-${index}-${randomUUID()}`;
+              for (let append = 0; append < 20; append += 1) {
+                await writer.appendToStream(
+                  stream,
+                  events(1),
+                  append === 0 ? 'no_stream' : BigInt(append - 1),
+                );
+              }
+            }),
+          );
+          await waitUntil(() => received.length >= 80, 10_000);
+          // Other processes' appends arrive by NOTIFY, well before the 1 s poll would find them.
+          expect(Date.now() - startedAt).toBeLessThan(8_000);
+          const positions = received.map((event) => event.position.commit);
+          expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+          expect(new Set(received.map((event) => event.id)).size).toBe(80);
+        } finally {
+          await subscription.stop();
+          await Promise.all(writers.map((writer) => writer.close()));
+        }
+      },
+      WAITING_TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'a live event appended by another process is delivered without waiting for the poll',
+      async () => {
+        const other = createPostgresEventStore({ connectionString: database.url });
+        const quiet = createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 60_000 });
+        const received: RecordedEvent[] = [];
+        const subscription = quiet.subscribeToAll({
+          after: await quiet.headPosition(),
+          onEvent: (event) => void received.push(event),
+        });
+        try {
+          await sleep(300); // let the LISTEN connection open
+          const startedAt = Date.now();
+          await other.appendToStream(`notified-${randomUUID()}`, events(1), 'no_stream');
+          await waitUntil(() => received.length === 1, 5_000);
+          expect(Date.now() - startedAt).toBeLessThan(2_000);
+        } finally {
+          await subscription.stop();
+          await Promise.all([other.close(), quiet.close()]);
+        }
+      },
+      WAITING_TEST_TIMEOUT_MS,
+    );
+  });
+
+  it('reads created_at as a Date and revisions and positions as bigints', async () => {
+    const stream = `types-${randomUUID()}`;
+    await store.appendToStream(stream, events(1), 'no_stream');
+    const [event] = (await store.readAll({ maxCount: 10_000 })).filter(
+      (candidate) => candidate.streamId === stream,
+    );
+    expect(event?.createdAt).toBeInstanceOf(Date);
+    expect(typeof event?.revision).toBe('bigint');
+    expect(typeof event?.position.commit).toBe('bigint');
+    expect(event?.position.commit).toBe(event?.position.prepare);
+  });
+
+  it('refuses appends that could never be corrected later', async () => {
+    const [valid] = events(1);
+    const bad: [string, EventToAppend[]][] = [
+      ['no events', []],
+      ['not a uuid', [{ ...valid!, id: 'command-1' }]],
+      ['twice', [valid!, valid!]],
+      ['no data', [{ ...valid!, data: undefined }]],
+      ['data not an object', [{ ...valid!, data: 42 }]],
+      [
+        'invalid metadata',
+        [{ ...valid!, metadata: { ...valid!.metadata, correlationId: undefined as never } }],
+      ],
+    ];
+    for (const [, batch] of bad) {
+      await expect(store.appendToStream(`invalid-${randomUUID()}`, batch, 'any')).rejects.toBeInstanceOf(
+        TypeError,
+      );
+    }
+  });
+});
+
+function events(count: number): EventToAppend[] {
+  return Array.from({ length: count }, (_unused, index) => ({
+    id: randomUUID(),
+    type: 'PostgresTested',
+    data: { index },
+    metadata: {
+      userId: null,
+      userEmail: null,
+      clientIp: null,
+      correlationId: randomUUID(),
+      timestamp: new Date().toISOString(),
+    },
+  }));
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
