@@ -7,6 +7,9 @@ import { correlation } from './http/correlation.ts';
 import { healthRoutes, type Readiness } from './http/health-routes.ts';
 import { staticWeb } from './http/static-web.ts';
 import { NotFound } from './shared/domain-error.ts';
+import { securityHeaders } from './http/security/security-headers.ts';
+import { noStoreForApi } from './http/security/no-store.ts';
+import { csrfProtection } from './http/security/csrf.ts';
 import type { RequestState } from './http/request-state.ts';
 import { usePortugueseValidationMessages } from '@bari/contracts';
 
@@ -17,6 +20,8 @@ export interface AppOptions {
   readonly logger: Logger;
   readonly bodyLimit: string;
   readonly trustProxy: boolean;
+  /** Served over HTTPS: HSTS and upgrade-insecure-requests. */
+  readonly https: boolean;
   readonly webDist: string;
   readonly checkReadiness: () => Promise<Readiness>;
   readonly routes: readonly ApiRoutes[];
@@ -42,6 +47,9 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
 
   app.use(correlation(options.logger));
   app.use(errorHandler(options.logger));
+  app.use(securityHeaders({ https: options.https }));
+  app.use(noStoreForApi());
+  app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
   app.use(root.routes());
   app.use(api.routes());

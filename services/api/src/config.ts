@@ -22,6 +22,8 @@ export const ConfigSchema = z.object({
   BODY_LIMIT: z.string().default('1mb'),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* (Koa `app.proxy`). */
   TRUST_PROXY: flag,
+  /** Served over HTTPS (directly or through that proxy): Secure + `__Host-` cookies, HSTS. */
+  HTTPS: flag,
   /** Folder of the built web app. */
   WEB_DIST: z.string().optional(),
   /** Longest wait for read models after a command before answering anyway (ms). */

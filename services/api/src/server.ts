@@ -31,7 +31,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
   };
   try {
-    const applied = await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
+    const applied = await migrate(
+      database.url,
+      loadMigrations([eventStoreMigrations, ...projectionMigrations]),
+    );
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
     const eventStore = createEventStore(config, database.url);
@@ -61,6 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
+      https: config.HTTPS,
       webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
       checkReadiness,
       routes: apiRoutes({

@@ -27,15 +27,21 @@ beforeAll(async () => {
     logger,
     bodyLimit: '1kb',
     trustProxy: false,
+    https: false,
     webDist,
     checkReadiness: async () => ({ ready, checks: { database: ready ? 'ok' : 'indisponível' } }),
     routes: [
       (router) => {
         router.post('/echo', (ctx) => {
-          ctx.body = z.object({ name: z.string().min(1, 'Nome é obrigatório'), age: z.number() }).parse(ctx.request.body);
+          ctx.body = z
+            .object({ name: z.string().min(1, 'Nome é obrigatório'), age: z.number() })
+            .parse(ctx.request.body);
         });
         router.post('/stale', () => {
           throw new WrongExpectedVersion('patient-1', 1n, 2n);
+        });
+        router.delete('/things/1', (ctx) => {
+          ctx.status = 204;
         });
         router.get('/boom', () => {
           throw new Error('secret internals: password=hunter2');
@@ -86,8 +92,13 @@ describe('Koa skeleton', () => {
     const text = await response.text();
     expect(text).not.toContain('hunter2');
     expect(text).not.toMatch(/at .*\.ts/);
-    expect(JSON.parse(text)).toEqual({ message: ERROR_MESSAGES.internal, correlationId: 'test-correlation-1' });
-    expect(logged).toContainEqual(expect.objectContaining({ correlationId: 'test-correlation-1', msg: 'unexpected error' }));
+    expect(JSON.parse(text)).toEqual({
+      message: ERROR_MESSAGES.internal,
+      correlationId: 'test-correlation-1',
+    });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ correlationId: 'test-correlation-1', msg: 'unexpected error' }),
+    );
   });
 
   it('answers unknown /api routes with a JSON 404', async () => {
@@ -113,5 +124,60 @@ describe('Koa skeleton', () => {
     const asset = await fetch(`${base}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('security baseline', () => {
+  it('refuses a state-changing request without a JSON content type (415), body or not', async () => {
+    const form = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Ana',
+    });
+    expect(form.status).toBe(415);
+    expect(((await form.json()) as { message: string }).message).toBe(ERROR_MESSAGES.unsupportedMediaType);
+    expect((await fetch(`${base}/api/things/1`, { method: 'DELETE' })).status).toBe(415);
+    const json = await fetch(`${base}/api/things/1`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(json.status).toBe(204);
+  });
+
+  it('refuses a write whose Origin or Sec-Fetch-Site is not ours (403)', async () => {
+    const foreign = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{"name":"Ana","age":1}',
+    });
+    expect(foreign.status).toBe(403);
+    const crossSite = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: '{"name":"Ana","age":1}',
+    });
+    expect(crossSite.status).toBe(403);
+    const own = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
+      body: '{"name":"Ana","age":1}',
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('sends a strict CSP and never lets API answers be cached', async () => {
+    const page = await fetch(`${base}/login`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "script-src 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const api = await fetch(`${base}/api/nao-existe`);
+    expect(api.headers.get('cache-control')).toBe('no-store');
   });
 });

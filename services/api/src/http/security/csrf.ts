@@ -1,0 +1,36 @@
+import type { Middleware } from 'koa';
+import { DomainError } from '../../shared/domain-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CSRF_MESSAGES = {
+  crossOrigin: 'Requisição de outra origem recusada.',
+} as const;
+
+/**
+ * Cross-site request forgery defence for a same-origin app without CORS: a state-changing
+ * request must declare a JSON body type (a cross-site HTML form or simple request cannot,
+ * without a CORS preflight we never grant), and when the browser tells us where the request
+ * comes from (`Origin`, `Sec-Fetch-Site`), that must be us. SameSite=Lax cookies add a
+ * third layer.
+ */
+export function csrfProtection(): Middleware {
+  return async function rejectCrossSiteWrites(ctx, next) {
+    if (SAFE_METHODS.has(ctx.method) || !(ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+      return next();
+    }
+    const origin = ctx.get('Origin');
+    // Our own origin from the Host header (and X-Forwarded-* only behind a trusted proxy);
+    // not `ctx.origin`, which in Koa 3 may echo the request's Origin header.
+    const ownOrigin = `${ctx.protocol}://${ctx.host}`;
+    if (origin && origin !== ownOrigin) throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin);
+    const fetchSite = ctx.get('Sec-Fetch-Site');
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin);
+    }
+    // `ctx.is` answers null for a body-less request; the header itself is what a forged
+    // cross-site request cannot set without a preflight.
+    if (ctx.request.type !== 'application/json') ctx.throw(415);
+    await next();
+  };
+}
