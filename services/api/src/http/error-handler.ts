@@ -14,7 +14,10 @@ export function errorHandler(logger: Logger): Middleware<RequestState> {
     } catch (error) {
       const response = toErrorResponse(error, ctx.state.correlationId);
       if (response.unexpected) {
-        logger.error({ err: error, correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path }, 'unexpected error');
+        logger.error(
+          { err: error, correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path },
+          'unexpected error',
+        );
       }
       ctx.status = response.status;
       ctx.body = response.body;

@@ -30,7 +30,11 @@ export const ERROR_MESSAGES = {
 /** Maps any thrown value to the response the client sees. Pure, so it is tested without HTTP. */
 export function toErrorResponse(error: unknown, correlationId: string): ErrorResponse {
   if (error instanceof ZodError) {
-    return { status: 400, body: { message: ERROR_MESSAGES.invalidData, errors: fieldErrors(error) }, unexpected: false };
+    return {
+      status: 400,
+      body: { message: ERROR_MESSAGES.invalidData, errors: fieldErrors(error) },
+      unexpected: false,
+    };
   }
   if (error instanceof DomainError) {
     return { status: statusByKind[error.kind], body: { message: error.message }, unexpected: false };
@@ -65,7 +69,9 @@ function fieldErrors(error: ZodError): Record<string, string> {
 /** Errors from http-errors / co-body carry `status` (or `statusCode`) and `expose`. */
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const candidate =
+    (error as { status?: unknown; statusCode?: unknown }).status ??
+    (error as { statusCode?: unknown }).statusCode;
   return typeof candidate === 'number' ? candidate : undefined;
 }
 

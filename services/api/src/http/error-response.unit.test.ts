@@ -11,7 +11,10 @@ describe('toErrorResponse', () => {
       .safeParse({ name: '', cpf: '' }).error;
     expect(toErrorResponse(error, 'c1')).toEqual({
       status: 400,
-      body: { message: ERROR_MESSAGES.invalidData, errors: { name: 'Nome é obrigatório', cpf: 'CPF é obrigatório' } },
+      body: {
+        message: ERROR_MESSAGES.invalidData,
+        errors: { name: 'Nome é obrigatório', cpf: 'CPF é obrigatório' },
+      },
       unexpected: false,
     });
   });
@@ -32,7 +35,9 @@ describe('toErrorResponse', () => {
   });
 
   it('answers 413 and 400 for body parser errors', () => {
-    expect(toErrorResponse(Object.assign(new Error('too large'), { status: 413, expose: true }), 'c1').status).toBe(413);
+    expect(
+      toErrorResponse(Object.assign(new Error('too large'), { status: 413, expose: true }), 'c1').status,
+    ).toBe(413);
     const malformed = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
     expect(toErrorResponse(malformed, 'c1').body.message).toBe(ERROR_MESSAGES.malformedJson);
   });

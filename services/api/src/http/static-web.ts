@@ -10,7 +10,11 @@ import send from 'koa-send';
 export function staticWeb(webDist: string): Middleware {
   const hasBuild = existsSync(join(webDist, 'index.html'));
   return async function serveWebApp(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path === '/api' ||
+      ctx.path.startsWith('/api/')
+    ) {
       return next();
     }
     if (!hasBuild) {

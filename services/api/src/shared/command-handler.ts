@@ -65,7 +65,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   );
   const caughtUp = await deps.waitForProjections(result.position);
   if (!caughtUp) {
-    deps.logger.warn({ correlationId: metadata.correlationId, stream: stream.id }, 'read models lag behind the command');
+    deps.logger.warn(
+      { correlationId: metadata.correlationId, stream: stream.id },
+      'read models lag behind the command',
+    );
   }
   return { events, state: newState, revision: result.nextRevision, position: result.position };
 }
