@@ -5,8 +5,14 @@ import globals from 'globals';
 
 /** Packages depend one way only (architecture.md): each folder lists what it may not import. */
 const layers = [
-  { files: ['contracts/**'], forbidden: ['@bari/event-store', '@bari/db', '@bari/projections', '@bari/api', '@bari/web'] },
-  { files: ['services/event-store/**', 'services/db/**'], forbidden: ['@bari/projections', '@bari/api', '@bari/web'] },
+  {
+    files: ['contracts/**'],
+    forbidden: ['@bari/event-store', '@bari/db', '@bari/projections', '@bari/api', '@bari/web'],
+  },
+  {
+    files: ['services/event-store/**', 'services/db/**'],
+    forbidden: ['@bari/projections', '@bari/api', '@bari/web'],
+  },
   { files: ['projections/**'], forbidden: ['@bari/api', '@bari/web'] },
   { files: ['web/src/**'], forbidden: ['@bari/event-store', '@bari/db', '@bari/projections', '@bari/api'] },
 ];
@@ -23,7 +29,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'Skip with a printed reason (skipIf), not .skip.' },
+        {
+          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'Skip with a printed reason (skipIf), not .skip.',
+        },
       ],
     },
   },
@@ -32,7 +41,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: forbidden.map((name) => ({ group: [name, `${name}/*`], message: 'Packages depend one way only (see docs/architecture).' })) },
+        {
+          patterns: forbidden.map((name) => ({
+            group: [name, `${name}/*`],
+            message: 'Packages depend one way only (see docs/architecture).',
+          })),
+        },
       ],
     },
   })),

@@ -5,10 +5,7 @@ import { z } from 'zod';
  * `PatientRegistered.v2`) and the zod schema of its data. Stored events are parsed with the
  * schema on read, so a projector never sees an event whose shape it does not know.
  */
-export function defineEvent<const Type extends string, Data extends z.ZodTypeAny>(
-  type: Type,
-  data: Data,
-) {
+export function defineEvent<const Type extends string, Data extends z.ZodTypeAny>(type: Type, data: Data) {
   const schema = z.object({ type: z.literal(type), data });
   return {
     type,

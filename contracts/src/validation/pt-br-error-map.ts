@@ -9,7 +9,9 @@ export const ptBRErrorMap: ZodErrorMap = (issue, context) => {
   switch (issue.code) {
     case ZodIssueCode.invalid_type:
       if (issue.received === 'undefined') return { message: 'Campo obrigatório' };
-      return { message: `Tipo inválido: esperado ${typeName(issue.expected)}, recebido ${typeName(issue.received)}` };
+      return {
+        message: `Tipo inválido: esperado ${typeName(issue.expected)}, recebido ${typeName(issue.received)}`,
+      };
     case ZodIssueCode.invalid_literal:
       return { message: 'Valor inválido' };
     case ZodIssueCode.unrecognized_keys:
@@ -28,7 +30,10 @@ export const ptBRErrorMap: ZodErrorMap = (issue, context) => {
       return { message: 'Formato inválido' };
     case ZodIssueCode.too_small:
       if (issue.type === 'string') {
-        return { message: issue.minimum === 1 ? 'Campo obrigatório' : `Deve ter ao menos ${issue.minimum} caracteres` };
+        return {
+          message:
+            issue.minimum === 1 ? 'Campo obrigatório' : `Deve ter ao menos ${issue.minimum} caracteres`,
+        };
       }
       if (issue.type === 'array') return { message: `Selecione ao menos ${issue.minimum} item(ns)` };
       return { message: `Deve ser maior ou igual a ${issue.minimum}` };

@@ -45,8 +45,7 @@ const PASSWORD = 'bari-care-embedded';
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
   const log = options.onLog ?? (() => undefined);
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
 
   const running = runningServer(dataDir);
   if (running && !running.orphan) {
@@ -65,7 +64,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const server = spawn(
     binaries.postgres,
-    ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
     { ...(runAs ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { LC_ALL: 'C.UTF-8' } },
   );
   // If this process dies without stopping the server (uncaught error), take it down with us.
@@ -94,9 +102,12 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch (error) {
-    throw new Error(`No embedded PostgreSQL for ${platform()}-${arch()} (${name}); set DATABASE_URL instead`, {
-      cause: error,
-    });
+    throw new Error(
+      `No embedded PostgreSQL for ${platform()}-${arch()} (${name}); set DATABASE_URL instead`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -155,7 +166,9 @@ function waitUntilReady(server: ChildProcess, log: (message: string) => void): P
     };
     server.stdout?.on('data', onData);
     server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)));
+    server.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)),
+    );
   });
 }
 
