@@ -1,0 +1,3 @@
+export { patientsProjection } from './projection.ts';
+export { createPatientQueries, type PatientPage, type PatientQueries } from './queries.ts';
+export { createStatisticsQueries, type StatisticsQueries } from './statistics-queries.ts';

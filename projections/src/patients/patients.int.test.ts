@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDatabasePool, loadMigrations, migrate, type DatabasePool } from '@bari/db';
+import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
+import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
+import {
+  LegacyProcedureImported,
+  PatientDeleted,
+  PatientListQuerySchema,
+  PatientRegistered,
+  PatientUpdated,
+  ProcedureAssigned,
+  ProcedureCompleted,
+  ProcedureCompletionChanged,
+  ProcedureRemoved,
+  ProcedureReopened,
+  ProcedureRescheduled,
+  type PatientDetails,
+  type PatientEvent,
+  type ProcedureType,
+} from '@bari/contracts';
+import { projectionMigrations } from '../migrations.ts';
+import { silentLogger } from '../runner/logger.ts';
+import { rebuildProjection } from '../runner/rebuild.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../runner/runner.ts';
+import { sql } from '../sql.ts';
+import { patientsProjection } from './projection.ts';
+import { createPatientQueries } from './queries.ts';
+import { createStatisticsQueries } from './statistics-queries.ts';
+
+// ── Given: events of `patient-<id>` streams, appended to a real event store ─────────
+
+const TODAY = '2025-06-01';
+const MARIA = '00000000-0000-4000-8000-000000000001';
+const JOAO = '00000000-0000-4000-8000-000000000002';
+const ANA = '00000000-0000-4000-8000-000000000003';
+const procedureId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const type = (
+  id: string,
+  name: string,
+  category: ProcedureType['category'],
+  isRequired: boolean,
+  scheduledMonth: number | null,
+): ProcedureType => ({
+  id,
+  name,
+  category,
+  phase: scheduledMonth === null ? 'pre_operative' : 'post_operative',
+  isRequired,
+  scheduledMonth,
+});
+const types = {
+  bloodCount: type('pre_op_lab.hemograma', 'Hemograma completo', 'pre_op_lab', true, null),
+  creatinine: type('pre_op_lab.creatinina', 'Creatinina', 'pre_op_lab', true, null),
+  zinc: type('pre_op_lab.zinco', 'Zinco', 'pre_op_lab', false, null),
+  surgeon1: type('post_op_1mes.cirurgiao', 'Consulta com cirurgião', 'post_op_1mes', true, 1),
+};
+
+const details = (overrides: Partial<PatientDetails> = {}): PatientDetails => ({
+  name: 'Maria da Conceição',
+  cpf: '39053344705',
+  cns: '162709345180001',
+  municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
+  admissionDate: '2025-01-08',
+  dischargeDate: null,
+  surgeryDate: '2025-01-10',
+  surgeryLocation: 'Hospital Geral',
+  surgeonName: 'Dr. João Souza',
+  aihNumber: '3525100001236',
+  sisregCode: '123456789',
+  notes: null,
+  ...overrides,
+});
+
+const assigned = (
+  patientId: string,
+  n: number,
+  procedureType: ProcedureType,
+  scheduledDate: string | null = null,
+) =>
+  ProcedureAssigned.create({
+    patientId,
+    procedureId: procedureId(n),
+    procedureType,
+    status: 'pending',
+    scheduledDate,
+    reason: 'registration',
+  });
+const completed = (patientId: string, n: number, completedDate: string, location: string | null = null) =>
+  ProcedureCompleted.create({
+    patientId,
+    procedureId: procedureId(n),
+    completedDate,
+    location,
+    professionalName: null,
+    notes: null,
+  });
+
+/** Maria: surgery on 2025-01-10; 3 required procedures (1 post-op, due 2025-02-09), 1 done. */
+const mariaEvents = (): PatientEvent[] => [
+  PatientRegistered.create({ patientId: MARIA, ...details() }),
+  assigned(MARIA, 1, types.bloodCount),
+  assigned(MARIA, 2, types.creatinine),
+  assigned(MARIA, 3, types.surgeon1, '2025-02-09'),
+  completed(MARIA, 1, '2025-01-02', 'Lab Central'),
+];
+
+let database: TestDatabase;
+let eventStore: EventStore;
+let pool: DatabasePool;
+let runner: ProjectionRunner;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
+  eventStore = createPostgresEventStore({ connectionString: database.url });
+  pool = await createDatabasePool(database.url);
+  runner = createProjectionRunner({
+    eventStore,
+    pool,
+    projections: [patientsProjection],
+    logger: silentLogger,
+  });
+  await runner.start();
+});
+
+afterEach(async () => {
+  await runner.stop();
+  await pool.end();
+  await eventStore.close();
+  await database.drop();
+});
+
+const metadata = () => ({
+  userId: null,
+  userEmail: null,
+  clientIp: null,
+  correlationId: randomUUID(),
+  timestamp: new Date().toISOString(),
+});
+
+/** Appends to the patient's stream and waits until the read model reflects it. */
+async function given(patientId: string, events: readonly PatientEvent[]): Promise<void> {
+  const result = await eventStore.appendToStream(
+    `patient-${patientId}`,
+    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: metadata() })),
+    'any',
+  );
+  expect(await runner.waitFor(result.position, { timeoutMs: 10_000 })).toBe(true);
+}
+
+const queries = () => createPatientQueries(pool);
+const list = (query: Record<string, unknown> = {}, today = TODAY) =>
+  queries().list(PatientListQuerySchema.parse(query), today);
+
+// ── Then ─────────────────────────────────────────────────────────────────────────
+
+describe('patients projection', { timeout: 60_000 }, () => {
+  it('given a registration with its procedures, then the list row and the detail reflect them', async () => {
+    await given(MARIA, mariaEvents());
+
+    const { rows, total } = await list();
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({
+      id: MARIA,
+      version: 4,
+      name: 'Maria da Conceição',
+      municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
+      status: 'post_op',
+      progress: 33,
+      completedProcedures: 1,
+      totalProcedures: 3,
+    });
+    expect(rows[0]?.registeredAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const detail = await queries().detail(MARIA, TODAY);
+    expect(detail?.procedures).toEqual([
+      {
+        id: procedureId(1),
+        patientId: MARIA,
+        procedureTypeId: types.bloodCount.id,
+        procedureType: types.bloodCount,
+        status: 'completed',
+        scheduledDate: null,
+        completedDate: '2025-01-02',
+        location: 'Lab Central',
+        professionalName: null,
+        notes: null,
+        overdue: false,
+      },
+      expect.objectContaining({ id: procedureId(2), status: 'pending', overdue: false }),
+      // Pending and due 2025-02-09, before today: overdue, computed at read time.
+      expect.objectContaining({ id: procedureId(3), scheduledDate: '2025-02-09', overdue: true }),
+    ]);
+    expect((await queries().detail(MARIA, '2025-02-09'))?.procedures[2]?.overdue).toBe(false);
+    expect(await queries().procedure(procedureId(2), TODAY)).toMatchObject({ patientId: MARIA });
+  });
+
+  it('given every procedure transition, then the rows follow and the counters are recounted', async () => {
+    await given(MARIA, mariaEvents());
+    await given(MARIA, [
+      ProcedureCompletionChanged.create({
+        patientId: MARIA,
+        procedureId: procedureId(1),
+        completedDate: '2025-01-03',
+        location: 'Lab Norte',
+        professionalName: 'Dra. Ana',
+        notes: 'jejum',
+      }),
+      completed(MARIA, 2, '2025-01-04'),
+      ProcedureReopened.create({ patientId: MARIA, procedureId: procedureId(2), reason: 'staff' }),
+      ProcedureRescheduled.create({
+        patientId: MARIA,
+        procedureId: procedureId(3),
+        scheduledDate: '2025-07-01',
+        previousScheduledDate: '2025-02-09',
+        reason: 'base_date_changed',
+      }),
+      LegacyProcedureImported.create({
+        patientId: MARIA,
+        procedureId: procedureId(4),
+        procedureType: types.zinc,
+        status: 'completed',
+        scheduledDate: null,
+        completedDate: null,
+        location: null,
+        professionalName: null,
+        notes: null,
+      }),
+      ProcedureRemoved.create({ patientId: MARIA, procedureId: procedureId(2), reason: 'duplicate' }),
+    ]);
+
+    const detail = await queries().detail(MARIA, TODAY);
+    expect(detail).toMatchObject({ version: 10, completedProcedures: 2, totalProcedures: 3, progress: 67 });
+    expect(detail?.procedures.map((procedure) => [procedure.id, procedure.status])).toEqual([
+      [procedureId(1), 'completed'],
+      [procedureId(3), 'pending'],
+      [procedureId(4), 'completed'],
+    ]);
+    expect(detail?.procedures[0]).toMatchObject({
+      completedDate: '2025-01-03',
+      location: 'Lab Norte',
+      professionalName: 'Dra. Ana',
+      notes: 'jejum',
+    });
+    expect(detail?.procedures[1]).toMatchObject({ scheduledDate: '2025-07-01', overdue: false });
+    expect(await queries().procedure(procedureId(2), TODAY)).toBeNull();
+  });
+
+  it('given an update, then only the changed fields change, search copies included', async () => {
+    await given(MARIA, mariaEvents());
+    await given(MARIA, [
+      PatientUpdated.create({
+        patientId: MARIA,
+        changes: {
+          name: 'Maria Aparecida',
+          municipality: { ibgeCode: '2918001', name: 'Jequié', uf: 'BA' },
+          dischargeDate: '2025-01-12',
+          notes: null,
+        },
+      }),
+    ]);
+    const detail = await queries().detail(MARIA, TODAY);
+    expect(detail).toMatchObject({
+      version: 5,
+      name: 'Maria Aparecida',
+      municipality: { ibgeCode: '2918001', name: 'Jequié', uf: 'BA' },
+      dischargeDate: '2025-01-12',
+      cpf: '39053344705',
+      surgeryLocation: 'Hospital Geral',
+    });
+    expect((await list({ search: 'JEQUIE' })).total).toBe(1);
+    expect((await list({ search: 'são paulo' })).total).toBe(0);
+  });
+
+  it('given a deletion, then the patient and its procedures leave the read model', async () => {
+    await given(MARIA, mariaEvents());
+    await given(JOAO, [
+      PatientRegistered.create({ patientId: JOAO, ...details({ name: 'João', cpf: '71460285859' }) }),
+    ]);
+    await given(MARIA, [PatientDeleted.create({ patientId: MARIA, name: 'Maria da Conceição' })]);
+
+    expect((await list()).rows.map((row) => row.id)).toEqual([JOAO]);
+    expect(await queries().detail(MARIA, TODAY)).toBeNull();
+    expect(await queries().procedures(MARIA, TODAY)).toBeNull();
+    expect(await queries().procedure(procedureId(1), TODAY)).toBeNull();
+    expect(await createStatisticsQueries(pool).statistics(TODAY)).toEqual({
+      totalPatients: 1,
+      completedProcedures: 0,
+      pendingProcedures: 0,
+      overdueProcedures: 0,
+    });
+  });
+
+  it('searches name and municipality ignoring accents and case, CNS by substring; filters by derived status; pages', async () => {
+    await given(MARIA, mariaEvents());
+    await given(JOAO, [
+      PatientRegistered.create({
+        patientId: JOAO,
+        ...details({
+          name: 'João Évora',
+          cpf: '71460285859',
+          cns: '205197384620018',
+          municipality: { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' },
+          surgeryDate: '2025-08-01', // in the future: still pre-operative
+        }),
+      }),
+      assigned(JOAO, 11, types.bloodCount),
+    ]);
+    await given(ANA, [
+      PatientRegistered.create({
+        patientId: ANA,
+        ...details({ name: 'Ana 100%_Silva', cpf: '28001238938', cns: null, surgeryDate: '2025-03-01' }),
+      }),
+      assigned(ANA, 21, types.bloodCount),
+      completed(ANA, 21, '2025-02-01'),
+    ]);
+
+    const names = async (query: Record<string, unknown>, today = TODAY) =>
+      (await list(query, today)).rows.map((row) => row.name);
+    // Newest first
+    expect(await names({})).toEqual(['Ana 100%_Silva', 'João Évora', 'Maria da Conceição']);
+    expect(await names({ search: 'joao evora' })).toEqual(['João Évora']);
+    expect(await names({ search: 'CONCEIÇÃO' })).toEqual(['Maria da Conceição']);
+    expect(await names({ search: 'feira' })).toEqual(['João Évora']);
+    expect(await names({ search: 'sao  PAULO' })).toEqual(['Ana 100%_Silva', 'Maria da Conceição']);
+    expect(await names({ search: '97384' })).toEqual(['João Évora']);
+    expect(await names({ search: '100%_' })).toEqual(['Ana 100%_Silva']);
+    expect(await names({ search: '%' })).toEqual(['Ana 100%_Silva']);
+
+    expect(await names({ status: 'pre_op' })).toEqual(['João Évora']);
+    expect(await names({ status: 'post_op' })).toEqual(['Maria da Conceição']);
+    expect(await names({ status: 'completed' })).toEqual(['Ana 100%_Silva']);
+    expect(await names({ status: 'all' })).toHaveLength(3);
+    // Time moves on: on João's surgery day he is post-operative.
+    expect(await names({ status: 'pre_op' }, '2025-08-01')).toEqual([]);
+    const rows = (await list({}, TODAY)).rows;
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'pre_op', 'post_op']);
+
+    const page2 = await list({ page: 2, pageSize: 2 });
+    expect(page2.total).toBe(3);
+    expect(page2.rows.map((row) => row.name)).toEqual(['Maria da Conceição']);
+    expect((await list({ page: 3, pageSize: 2 })).rows).toEqual([]);
+  });
+
+  it('counts statistics with overdue procedures judged against today', async () => {
+    await given(MARIA, mariaEvents());
+    const statistics = createStatisticsQueries(pool);
+    expect(await statistics.statistics(TODAY)).toEqual({
+      totalPatients: 1,
+      completedProcedures: 1,
+      pendingProcedures: 2,
+      overdueProcedures: 1,
+    });
+    expect((await statistics.statistics('2025-02-09')).overdueProcedures).toBe(0);
+  });
+
+  it('rebuilds into the same rows', async () => {
+    await given(MARIA, mariaEvents());
+    await given(JOAO, [
+      PatientRegistered.create({ patientId: JOAO, ...details({ name: 'João', cpf: '71460285859' }) }),
+      assigned(JOAO, 11, types.bloodCount),
+      assigned(JOAO, 12, types.surgeon1, '2025-02-09'),
+    ]);
+    await given(MARIA, [
+      PatientUpdated.create({ patientId: MARIA, changes: { surgeryDate: '2025-02-01' } }),
+      ProcedureRescheduled.create({
+        patientId: MARIA,
+        procedureId: procedureId(3),
+        scheduledDate: '2025-03-03',
+        previousScheduledDate: '2025-02-09',
+        reason: 'base_date_changed',
+      }),
+    ]);
+    await given(ANA, [
+      PatientRegistered.create({ patientId: ANA, ...details({ name: 'Ana', cpf: '28001238938' }) }),
+      assigned(ANA, 21, types.bloodCount),
+      PatientDeleted.create({ patientId: ANA, name: 'Ana' }),
+    ]);
+    const before = await dump();
+    expect(before.patients).toHaveLength(2);
+
+    await runner.stop();
+    await rebuildProjection({ eventStore, pool, projection: patientsProjection });
+
+    expect(await dump()).toEqual(before);
+  });
+});
+
+/** Every row of both tables as plain JSON, in a stable order (identity values aside). */
+async function dump() {
+  const Rows = z.object({ rows: z.unknown() });
+  const patients = await pool.oneFirst(sql.type(Rows)`
+    select coalesce(json_agg(to_jsonb(p) order by p.id), '[]') as rows from patients p
+  `);
+  const procedures = await pool.oneFirst(sql.type(Rows)`
+    select coalesce(json_agg(to_jsonb(p) - 'seq' order by p.patient_id, p.seq), '[]') as rows
+    from patient_procedures p
+  `);
+  return { patients: patients as unknown[], procedures: procedures as unknown[] };
+}

@@ -1,0 +1,157 @@
+import type { FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool } from '@bari/db';
+import {
+  PatientIdSchema,
+  derivePatientStatus,
+  foldText,
+  isProcedureOverdue,
+  progressPercentage,
+  type PatientDetailDto,
+  type PatientListQuery,
+  type PatientListRow,
+  type PatientProcedureDto,
+  type ProcedureRecord,
+} from '@bari/contracts';
+import { sql } from '../sql.ts';
+import {
+  PatientRowSchema,
+  ProcedureRowSchema,
+  patientColumns,
+  procedureColumns,
+  type PatientRow,
+} from './rows.ts';
+
+/*
+ * Reads of the patients read model. Everything that depends on the date — the derived status
+ * (`pre_op` until the surgery date), overdue procedures — is computed here, at read time,
+ * against `today` (`clinicToday(now)`, São Paulo) passed in by the caller.
+ */
+
+/** The SQL twin of `derivePatientStatus`, for filtering on the server. */
+function statusExpression(today: string): FragmentSqlToken {
+  return sql.fragment`(case
+    when surgery_date is null or surgery_date > ${today}::date then 'pre_op'
+    when required_procedures > 0 and completed_required_procedures >= required_procedures then 'completed'
+    else 'post_op'
+  end)`;
+}
+
+/**
+ * Name and municipality folded (accents, case and extra spaces aside) and matched as
+ * substrings; CNS as a substring of its digits when the search is a number. `strpos`
+ * rather than LIKE, so `%` and `_` in a search are plain characters.
+ */
+function searchCondition(search: string): FragmentSqlToken {
+  const folded = foldText(search);
+  const conditions = [
+    sql.fragment`strpos(search_name, ${folded}) > 0`,
+    sql.fragment`strpos(search_municipality, ${folded}) > 0`,
+  ];
+  const digits = search.replace(/[\s.\-/]/g, '');
+  if (/^\d+$/.test(digits)) conditions.push(sql.fragment`strpos(coalesce(cns, ''), ${digits}) > 0`);
+  return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
+}
+
+function whereClause(conditions: readonly FragmentSqlToken[]): FragmentSqlToken {
+  return conditions.length === 0
+    ? sql.fragment``
+    : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
+}
+
+function toListRow({ patient, counts }: PatientRow, today: string): PatientListRow {
+  return {
+    ...patient,
+    status: derivePatientStatus(
+      {
+        surgeryDate: patient.surgeryDate,
+        requiredProcedures: counts.requiredProcedures,
+        completedRequiredProcedures: counts.completedRequiredProcedures,
+      },
+      today,
+    ),
+    progress: progressPercentage(counts.completedProcedures, counts.totalProcedures),
+    completedProcedures: counts.completedProcedures,
+    totalProcedures: counts.totalProcedures,
+  };
+}
+
+function toProcedureDto(procedure: ProcedureRecord, today: string): PatientProcedureDto {
+  return { ...procedure, overdue: isProcedureOverdue(procedure, today) };
+}
+
+/** A syntactically valid id, so a malformed one reads as "not found" rather than a SQL error. */
+const isId = (id: string): boolean => PatientIdSchema.safeParse(id).success;
+
+export interface PatientPage {
+  readonly rows: PatientListRow[];
+  /** Patients matching the search and status, all pages together (`X-Total-Count`). */
+  readonly total: number;
+}
+
+/** Reads of the patient list, the patient page and procedures. */
+export function createPatientQueries(pool: DatabasePool) {
+  async function procedures(patientId: string, today: string): Promise<PatientProcedureDto[]> {
+    const rows = await pool.any(sql.type(ProcedureRowSchema)`
+      select ${procedureColumns} from patient_procedures where patient_id = ${patientId} order by seq
+    `);
+    return rows.map((row) => toProcedureDto(row, today));
+  }
+
+  async function patientRow(patientId: string): Promise<PatientRow | null> {
+    if (!isId(patientId)) return null;
+    return pool.maybeOne(sql.type(PatientRowSchema)`
+      select ${patientColumns} from patients where id = ${patientId}
+    `);
+  }
+
+  return {
+    /** `GET /api/patients`: newest first, filtered, one page, with the total. */
+    async list(query: PatientListQuery, today: string): Promise<PatientPage> {
+      const conditions: FragmentSqlToken[] = [];
+      if (query.search) conditions.push(searchCondition(query.search));
+      if (query.status) conditions.push(sql.fragment`${statusExpression(today)} = ${query.status}`);
+      const where = whereClause(conditions);
+      const total = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
+        select count(*)::int as total from patients ${where}
+      `);
+      const rows = await pool.any(sql.type(PatientRowSchema)`
+        select ${patientColumns} from patients ${where}
+        order by registered_at desc, id
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      `);
+      return { rows: rows.map((row) => toListRow(row, today)), total };
+    },
+
+    /** `GET /api/patients/:id`: the patient, its progress and its procedures; null when unknown or deleted. */
+    async detail(patientId: string, today: string): Promise<PatientDetailDto | null> {
+      const row = await patientRow(patientId);
+      if (!row) return null;
+      return { ...toListRow(row, today), procedures: await procedures(patientId, today) };
+    },
+
+    /** The patient's procedures in assignment order; null when the patient is unknown. */
+    async procedures(patientId: string, today: string): Promise<PatientProcedureDto[] | null> {
+      if (!(await patientRow(patientId))) return null;
+      return procedures(patientId, today);
+    },
+
+    /** One procedure (with its patient's id), or null. */
+    async procedure(procedureId: string, today: string): Promise<PatientProcedureDto | null> {
+      if (!isId(procedureId)) return null;
+      const row = await pool.maybeOne(sql.type(ProcedureRowSchema)`
+        select ${procedureColumns} from patient_procedures where id = ${procedureId}
+      `);
+      return row ? toProcedureDto(row, today) : null;
+    },
+
+    /** Every live patient's id, oldest first (the administrators' bulk commands visit them all). */
+    async patientIds(): Promise<string[]> {
+      const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
+        select id from patients order by registered_at, id
+      `);
+      return [...ids];
+    },
+  };
+}
+export type PatientQueries = ReturnType<typeof createPatientQueries>;

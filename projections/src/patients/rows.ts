@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  ClinicalDateSchema,
+  PatientIdSchema,
+  PhaseSchema,
+  ProcedureCategorySchema,
+  ProcedureIdSchema,
+  ProcedureStatusSchema,
+  ProcedureTypeIdSchema,
+  type PatientDto,
+  type ProcedureRecord,
+} from '@bari/contracts';
+import { sql } from '../sql.ts';
+
+/*
+ * Row shapes of the patients read model as its queries select them (`sql.type`), each
+ * transformed into the contract's shape, so the result-parser interceptor hands the queries
+ * ready DTO parts and a drifted table fails loudly.
+ */
+
+const nullableText = z.string().nullable();
+const nullableDate = ClinicalDateSchema.nullable();
+
+/** Selected with `patientColumns`. */
+export const PatientRowSchema = z
+  .object({
+    id: PatientIdSchema,
+    version: z.number().int(),
+    // timestamptz arrives as epoch milliseconds (slonik's parser)
+    registeredAt: z.number(),
+    name: z.string(),
+    cpf: z.string(),
+    cns: nullableText,
+    municipalityIbgeCode: z.string(),
+    municipalityName: z.string(),
+    municipalityUf: z.string(),
+    admissionDate: ClinicalDateSchema,
+    dischargeDate: nullableDate,
+    surgeryDate: nullableDate,
+    surgeryLocation: z.string(),
+    surgeonName: z.string(),
+    aihNumber: nullableText,
+    sisregCode: nullableText,
+    notes: nullableText,
+    totalProcedures: z.number().int(),
+    completedProcedures: z.number().int(),
+    requiredProcedures: z.number().int(),
+    completedRequiredProcedures: z.number().int(),
+  })
+  .transform(
+    ({
+      registeredAt,
+      municipalityIbgeCode,
+      municipalityName,
+      municipalityUf,
+      totalProcedures,
+      completedProcedures,
+      requiredProcedures,
+      completedRequiredProcedures,
+      ...fields
+    }) => ({
+      patient: {
+        ...fields,
+        registeredAt: new Date(registeredAt).toISOString(),
+        municipality: { ibgeCode: municipalityIbgeCode, name: municipalityName, uf: municipalityUf },
+      } satisfies PatientDto,
+      counts: { totalProcedures, completedProcedures, requiredProcedures, completedRequiredProcedures },
+    }),
+  );
+export type PatientRow = z.output<typeof PatientRowSchema>;
+
+export const patientColumns = sql.fragment`
+  id, version, registered_at as "registeredAt", name, cpf, cns,
+  municipality_ibge_code as "municipalityIbgeCode", municipality_name as "municipalityName",
+  municipality_uf as "municipalityUf", admission_date as "admissionDate",
+  discharge_date as "dischargeDate", surgery_date as "surgeryDate",
+  surgery_location as "surgeryLocation", surgeon_name as "surgeonName",
+  aih_number as "aihNumber", sisreg_code as "sisregCode", notes,
+  total_procedures as "totalProcedures", completed_procedures as "completedProcedures",
+  required_procedures as "requiredProcedures",
+  completed_required_procedures as "completedRequiredProcedures"
+`;
+
+/** Selected with `procedureColumns`. */
+export const ProcedureRowSchema = z
+  .object({
+    id: ProcedureIdSchema,
+    patientId: PatientIdSchema,
+    procedureTypeId: ProcedureTypeIdSchema,
+    typeName: z.string(),
+    typeCategory: ProcedureCategorySchema,
+    typePhase: PhaseSchema,
+    typeIsRequired: z.boolean(),
+    typeScheduledMonth: z.number().int().nullable(),
+    status: ProcedureStatusSchema,
+    scheduledDate: nullableDate,
+    completedDate: nullableDate,
+    location: nullableText,
+    professionalName: nullableText,
+    notes: nullableText,
+  })
+  .transform(
+    ({
+      typeName,
+      typeCategory,
+      typePhase,
+      typeIsRequired,
+      typeScheduledMonth,
+      ...fields
+    }): ProcedureRecord => ({
+      ...fields,
+      procedureType: {
+        id: fields.procedureTypeId,
+        name: typeName,
+        category: typeCategory,
+        phase: typePhase,
+        isRequired: typeIsRequired,
+        scheduledMonth: typeScheduledMonth,
+      },
+    }),
+  );
+
+export const procedureColumns = sql.fragment`
+  id, patient_id as "patientId", procedure_type_id as "procedureTypeId", type_name as "typeName",
+  type_category as "typeCategory", type_phase as "typePhase", type_is_required as "typeIsRequired",
+  type_scheduled_month as "typeScheduledMonth", status, scheduled_date as "scheduledDate",
+  completed_date as "completedDate", location, professional_name as "professionalName", notes
+`;

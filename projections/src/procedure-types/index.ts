@@ -1,0 +1,2 @@
+export { procedureTypesProjection } from './projection.ts';
+export { createProcedureTypeQueries, type ProcedureTypeQueries } from './queries.ts';

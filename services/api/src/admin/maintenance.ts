@@ -1,0 +1,103 @@
+import {
+  clinicToday,
+  runMigrationMessage,
+  type EventMetadata,
+  type FixProductionDataResponse,
+  type RunMigrationResponse,
+} from '@bari/contracts';
+import type { PatientQueries } from '@bari/projections';
+import { loadAggregate } from '../shared/command-handler.ts';
+import {
+  catalogueContext,
+  newIds,
+  runPatientCommand,
+  withoutWaiting,
+  type PatientCommandResult,
+  type PatientServiceDependencies,
+} from '../patients/application.ts';
+import { patientDecider } from '../patients/business-logic.ts';
+import { describeCorrections, fixProcedureData } from '../patients/data-fixes.ts';
+import { PatientNotFound } from '../patients/errors.ts';
+import { patientStream } from '../patients/streams.ts';
+import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
+
+/*
+ * The administrators' maintenance commands. Both visit every live patient (the list comes
+ * from the read model; each decision is made on the patient's own stream) and are
+ * idempotent: a second run finds nothing to do. A patient deleted meanwhile is skipped.
+ * They wait for the read models once, after the last patient, not after each one.
+ */
+
+export interface MaintenanceDependencies extends PatientServiceDependencies {
+  readonly patients: Pick<PatientQueries, 'patientIds'>;
+}
+
+/** Runs `command` for each patient without waiting, then waits once for the read models. */
+async function forEachPatient(
+  deps: MaintenanceDependencies,
+  command: (patientId: string) => Promise<PatientCommandResult | undefined>,
+): Promise<void> {
+  let last: PatientCommandResult['position'];
+  for (const patientId of await deps.patients.patientIds()) {
+    try {
+      last = (await command(patientId))?.position ?? last;
+    } catch (error) {
+      if (!(error instanceof PatientNotFound)) throw error;
+    }
+  }
+  if (last && !(await deps.waitForProjections(last))) {
+    deps.logger.warn('read models lag behind the maintenance command');
+  }
+}
+
+/**
+ * 'Atualizar Procedimentos' (`POST /api/admin/run-migration`): brings in any catalogue type a
+ * release added, then assigns to every patient each required type they lack.
+ */
+export async function runMigration(
+  deps: MaintenanceDependencies,
+  metadata: EventMetadata,
+): Promise<RunMigrationResponse> {
+  await ensureProtocolCatalogue(deps, metadata);
+  const { procedureTypes, today } = await catalogueContext(deps, metadata);
+  let added = 0;
+  await forEachPatient(deps, async (patientId) => {
+    const result = await runPatientCommand(
+      withoutWaiting(deps),
+      patientId,
+      {
+        type: 'AssignMissingRequiredProcedures',
+        data: { patientId, procedureTypes, newProcedureIds: newIds(procedureTypes.length), today },
+      },
+      metadata,
+    );
+    added += result.events.length;
+    return result;
+  });
+  return { message: runMigrationMessage(added), added };
+}
+
+/**
+ * `POST /api/admin/fix-production-data`: duplicates of a required type, completed without a
+ * date, pending with one, post-operative dates out of line with the surgery date — each
+ * corrected by an event, each described in one Portuguese line.
+ */
+export async function fixProductionData(
+  deps: MaintenanceDependencies,
+  metadata: EventMetadata,
+): Promise<FixProductionDataResponse> {
+  const corrections: string[] = [];
+  await forEachPatient(deps, async (patientId) => {
+    const command = {
+      type: 'FixProcedureData',
+      data: { patientId, today: clinicToday(deps.now()) },
+    } as const;
+    const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    // Most patients need nothing: decide on what was just read before going through the handler.
+    if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return undefined;
+    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata);
+    corrections.push(...describeCorrections(state, result.events));
+    return result;
+  });
+  return { corrections };
+}

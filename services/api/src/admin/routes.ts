@@ -1,0 +1,31 @@
+import type Router from '@koa/router';
+import { FixProductionDataResponseSchema, RunMigrationResponseSchema } from '@bari/contracts';
+import { createPatientQueries } from '@bari/projections';
+import type { ApiDependencies } from '../dependencies.ts';
+import { requireAdmin } from '../http/auth/guards.ts';
+import { eventMetadata } from '../http/event-metadata.ts';
+import type { RequestState } from '../http/request-state.ts';
+import { respond } from '../patients/http.ts';
+import { fixProductionData, runMigration, type MaintenanceDependencies } from './maintenance.ts';
+
+/**
+ * Maintenance routes, administrators only (no body):
+ * - `POST /api/admin/run-migration` ('Atualizar Procedimentos') → `{message, added}`;
+ * - `POST /api/admin/fix-production-data` → `{corrections: string[]}`.
+ */
+export function adminMaintenanceRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+  const maintenance: MaintenanceDependencies = { ...deps, patients: createPatientQueries(deps.pool) };
+
+  router.post('/admin/run-migration', requireAdmin(), async function runProcedureMigration(ctx) {
+    const result = await runMigration(maintenance, eventMetadata(ctx, ctx.state.user ?? null, deps.now()));
+    respond(ctx, RunMigrationResponseSchema, result);
+  });
+
+  router.post('/admin/fix-production-data', requireAdmin(), async function fixData(ctx) {
+    const result = await fixProductionData(
+      maintenance,
+      eventMetadata(ctx, ctx.state.user ?? null, deps.now()),
+    );
+    respond(ctx, FixProductionDataResponseSchema, result);
+  });
+}

@@ -1,0 +1,109 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  CompletePendingLabsRequestSchema,
+  CompletePendingLabsResponseSchema,
+  DeletePatientRequestSchema,
+  PatientDetailDtoSchema,
+  PatientListQuerySchema,
+  PatientListRowSchema,
+  PatientProcedureDtoSchema,
+  RegisterPatientRequestSchema,
+  StatisticsDtoSchema,
+  UpdatePatientRequestSchema,
+  clinicToday,
+} from '@bari/contracts';
+import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
+import type { ApiDependencies } from '../dependencies.ts';
+import { requireApproved } from '../http/auth/guards.ts';
+import { eventMetadata } from '../http/event-metadata.ts';
+import type { RequestState } from '../http/request-state.ts';
+import { deletePatient, registerPatient, runPatientCommand, updatePatient } from './application.ts';
+import { PatientNotFound } from './errors.ts';
+import { expectedRevision, patientIdParam, respond, setPatientEtag, type Context } from './http.ts';
+
+/**
+ * The patient routes (spec §7, issue 4), every one for approved users:
+ * - `GET /api/patients?search&status&page&pageSize`: a page of the list, newest first; the
+ *   total in `X-Total-Count`.
+ * - `POST /api/patients`: registers (201, the patient as `GET /api/patients/:id` shows it).
+ * - `GET /api/patients/:id`: the patient, its progress and its procedures; `ETag: "<version>"`.
+ * - `PATCH /api/patients/:id`: changes fields; `If-Match` or `version` → 409 when stale.
+ * - `DELETE /api/patients/:id`: 204; `If-Match` or `?version=` → 409 when stale.
+ * - `GET /api/patients/:id/procedures`: its procedures.
+ * - `POST /api/patients/:id/procedures/complete-pending-labs` `{completedDate?}`: 'mark all'
+ *   on the lab exams in one command; answers `{completed}` (how many).
+ * - `GET /api/statistics`: the dashboard's four numbers.
+ */
+export function patientRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+  const patients = createPatientQueries(deps.pool);
+  const statistics = createStatisticsQueries(deps.pool);
+  const today = () => clinicToday(deps.now());
+  const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
+
+  async function sendPatient(ctx: Context, patientId: string, status = 200): Promise<void> {
+    const detail = await patients.detail(patientId, today());
+    if (!detail) throw new PatientNotFound(patientId);
+    setPatientEtag(ctx, detail.version);
+    respond(ctx, PatientDetailDtoSchema, detail, status);
+  }
+
+  router.get('/patients', requireApproved(), async function listPatients(ctx) {
+    const query = PatientListQuerySchema.parse(ctx.query);
+    const page = await patients.list(query, today());
+    ctx.set('X-Total-Count', String(page.total));
+    respond(ctx, z.array(PatientListRowSchema), page.rows);
+  });
+
+  router.post('/patients', requireApproved(), async function createPatient(ctx) {
+    const form = RegisterPatientRequestSchema.parse(ctx.request.body);
+    const patientId = await registerPatient(deps, form, metadata(ctx));
+    ctx.set('Location', `/api/patients/${patientId}`);
+    await sendPatient(ctx, patientId, 201);
+  });
+
+  router.get('/patients/:id', requireApproved(), async function showPatient(ctx) {
+    await sendPatient(ctx, patientIdParam(ctx));
+  });
+
+  router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
+    const patientId = patientIdParam(ctx);
+    const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
+    await updatePatient(deps, patientId, changes, expectedRevision(ctx, version), metadata(ctx));
+    await sendPatient(ctx, patientId);
+  });
+
+  router.delete('/patients/:id', requireApproved(), async function removePatient(ctx) {
+    const patientId = patientIdParam(ctx);
+    const { version } = DeletePatientRequestSchema.parse(ctx.query);
+    await deletePatient(deps, patientId, expectedRevision(ctx, version), metadata(ctx));
+    ctx.status = 204;
+  });
+
+  router.get('/patients/:id/procedures', requireApproved(), async function listProcedures(ctx) {
+    const patientId = patientIdParam(ctx);
+    const procedures = await patients.procedures(patientId, today());
+    if (!procedures) throw new PatientNotFound(patientId);
+    respond(ctx, z.array(PatientProcedureDtoSchema), procedures);
+  });
+
+  router.post(
+    '/patients/:id/procedures/complete-pending-labs',
+    requireApproved(),
+    async function completePendingLabs(ctx) {
+      const patientId = patientIdParam(ctx);
+      const request = CompletePendingLabsRequestSchema.parse(ctx.request.body ?? {});
+      const { events } = await runPatientCommand(
+        deps,
+        patientId,
+        { type: 'CompletePendingLabs', data: { patientId, completedDate: request.completedDate ?? today() } },
+        metadata(ctx),
+      );
+      respond(ctx, CompletePendingLabsResponseSchema, { completed: events.length });
+    },
+  );
+
+  router.get('/statistics', requireApproved(), async function showStatistics(ctx) {
+    respond(ctx, StatisticsDtoSchema, await statistics.statistics(today()));
+  });
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import {
+  CreateProcedureRequestSchema,
+  PatientProcedureDtoSchema,
+  UpdateProcedureRequestSchema,
+  clinicToday,
+  type PatientEvent,
+} from '@bari/contracts';
+import { createPatientQueries } from '@bari/projections';
+import type { ApiDependencies } from '../dependencies.ts';
+import { requireApproved } from '../http/auth/guards.ts';
+import { eventMetadata } from '../http/event-metadata.ts';
+import type { RequestState } from '../http/request-state.ts';
+import { catalogueContext, runPatientCommand } from '../patients/application.ts';
+import type { PatientCommand } from '../patients/commands.ts';
+import { ProcedureNotFound } from '../patients/errors.ts';
+import { procedureIdParam, respond, type Context } from '../patients/http.ts';
+
+/**
+ * The spec's bulk lab action sends `{status: 'completed'}` alone, one PATCH per procedure:
+ * a completion without a `completedDate` key is dated today (São Paulo), as ticking a box
+ * defaults to today (§4). An empty or null date is still refused ('Data de realização é
+ * obrigatória').
+ */
+function withDefaultCompletionDate(body: unknown, today: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  return fields.status === 'completed' && !('completedDate' in fields)
+    ? { ...fields, completedDate: today }
+    : body;
+}
+
+/** The procedure an event is about (the last one names the procedure a command created or completed). */
+function procedureOf(events: readonly PatientEvent[]): string | undefined {
+  const last = events.at(-1);
+  return last && 'procedureId' in last.data ? last.data.procedureId : undefined;
+}
+
+/**
+ * Procedure routes (spec §7, issue 4), for approved users; procedures live in their
+ * patient's stream, so each is a patient command:
+ * - `POST /api/procedures`: `{patientId, procedureTypeId, status: 'pending'}` (add-procedure
+ *   dialog) or `{patientId, procedureTypeId, status: 'completed', completedDate, location,
+ *   professionalName, notes?}` ('Registrar Procedimento': completes the pending one of that
+ *   type, else adds it completed). 201 with the procedure.
+ * - `PATCH /api/procedures/:id`: `{status: 'completed', completedDate, location?,
+ *   professionalName?, notes?}` ticks or re-dates it, `{status: 'pending'}` unticks it.
+ */
+export function procedureRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+  const patients = createPatientQueries(deps.pool);
+  const today = () => clinicToday(deps.now());
+  const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
+
+  async function sendProcedure(ctx: Context, procedureId: string, status = 200): Promise<void> {
+    const procedure = await patients.procedure(procedureId, today());
+    if (!procedure) throw new ProcedureNotFound(procedureId);
+    respond(ctx, PatientProcedureDtoSchema, procedure, status);
+  }
+
+  router.post('/procedures', requireApproved(), async function createProcedure(ctx) {
+    const request = CreateProcedureRequestSchema.parse(ctx.request.body);
+    const context = await catalogueContext(deps, metadata(ctx));
+    const { patientId, procedureTypeId } = request;
+    const procedureId = randomUUID();
+    const command: PatientCommand =
+      request.status === 'pending'
+        ? { type: 'AddProcedure', data: { patientId, procedureId, procedureTypeId, ...context } }
+        : {
+            type: 'RecordProcedure',
+            data: {
+              patientId,
+              procedureId,
+              procedureTypeId,
+              completedDate: request.completedDate,
+              location: request.location,
+              professionalName: request.professionalName,
+              notes: request.notes,
+              ...context,
+            },
+          };
+    const { events } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    await sendProcedure(ctx, procedureOf(events) ?? procedureId, 201);
+  });
+
+  router.patch('/procedures/:id', requireApproved(), async function changeProcedure(ctx) {
+    const procedureId = procedureIdParam(ctx);
+    const request = UpdateProcedureRequestSchema.parse(withDefaultCompletionDate(ctx.request.body, today()));
+    const procedure = await patients.procedure(procedureId, today());
+    if (!procedure) throw new ProcedureNotFound(procedureId);
+    const { patientId } = procedure;
+    const command: PatientCommand =
+      request.status === 'completed'
+        ? {
+            type: 'CompleteProcedure',
+            data: {
+              patientId,
+              procedureId,
+              completedDate: request.completedDate,
+              location: request.location,
+              professionalName: request.professionalName,
+              notes: request.notes,
+            },
+          }
+        : { type: 'ReopenProcedure', data: { patientId, procedureId } };
+    await runPatientCommand(deps, patientId, command, metadata(ctx));
+    await sendProcedure(ctx, procedureId);
+  });
+}

@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  LegacyProcedureImported,
+  PROTOCOL_CATALOGUE,
+  PatientDetailDtoSchema,
+  PatientProcedureDtoSchema,
+  ProcedureTypeSchema,
+  clinicToday,
+  type PatientDetailDto,
+} from '@bari/contracts';
+import { countEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { signInAs, type TestClient } from './support/http-client.ts';
+import { cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
+
+const required = PROTOCOL_CATALOGUE.filter((type) => type.isRequired);
+const requiredLabs = required.filter((type) => type.category === 'pre_op_lab');
+
+let app: TestApp;
+let staff: TestClient;
+let admin: TestClient;
+let cpfSeed = 200000000;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = (await signInAs(app, 'admin')).client;
+  staff = (await signInAs(app, 'approved')).client;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function appendsNothing<T>(request: () => Promise<T>): Promise<T> {
+  const before = await countEvents(app);
+  const result = await request();
+  expect(await countEvents(app)).toBe(before);
+  return result;
+}
+
+async function newPatient(overrides: Parameters<typeof patientForm>[0] = {}): Promise<PatientDetailDto> {
+  cpfSeed += 1;
+  return PatientDetailDtoSchema.parse(
+    (await register(staff, patientForm({ cpf: cpf(cpfSeed), ...overrides }))).body,
+  );
+}
+
+const detail = async (patientId: string) =>
+  PatientDetailDtoSchema.parse((await staff.get(`/api/patients/${patientId}`)).body);
+
+describe('procedure types', () => {
+  it('lists the protocol catalogue, defined at start-up, in order', async () => {
+    const response = await staff.get('/api/procedure-types');
+    expect(response.status).toBe(200);
+    expect(z.array(ProcedureTypeSchema).parse(response.body).slice(0, PROTOCOL_CATALOGUE.length)).toEqual(
+      PROTOCOL_CATALOGUE,
+    );
+  });
+
+  it('defines a type (201), refuses its name again in the category (409) and a blank name (400)', async () => {
+    const created = await staff.post('/api/procedure-types', {
+      name: '  Bioimpedância  ',
+      category: 'post_op_3mes',
+      phase: 'post_operative',
+      isRequired: false,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Bioimpedância',
+      category: 'post_op_3mes',
+      phase: 'post_operative',
+      isRequired: false,
+      scheduledMonth: 3,
+    });
+    expect((await staff.get('/api/procedure-types')).body.at(-1)).toEqual(created.body);
+
+    const duplicate = await appendsNothing(() =>
+      staff.post('/api/procedure-types', {
+        name: 'BIOIMPEDANCIA',
+        category: 'post_op_3mes',
+        isRequired: false,
+      }),
+    );
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('Já existe um procedimento com este nome nesta categoria');
+
+    const blank = await appendsNothing(() =>
+      staff.post('/api/procedure-types', { name: '   ', category: 'pre_op_exam', isRequired: false }),
+    );
+    expect(blank.status).toBe(400);
+    expect(fieldErrors(blank).name).toBe('Nome do procedimento é obrigatório');
+
+    const mismatch = await appendsNothing(() =>
+      staff.post('/api/procedure-types', { name: 'X', category: 'pre_op_exam', phase: 'post_operative' }),
+    );
+    expect(mismatch.status).toBe(400);
+    expect(fieldErrors(mismatch).phase).toBe('A fase não corresponde à categoria');
+  });
+});
+
+describe('procedures', () => {
+  it('ticks, re-dates and unticks a procedure through PATCH /api/procedures/:id', async () => {
+    const patient = await newPatient();
+    const lab = patient.procedures.find((p) => p.procedureType.category === 'pre_op_lab')!;
+
+    const ticked = await staff.patch(`/api/procedures/${lab.id}`, {
+      status: 'completed',
+      completedDate: '2025-01-05',
+      location: 'Laboratório Central',
+    });
+    expect(ticked.status).toBe(200);
+    expect(PatientProcedureDtoSchema.parse(ticked.body)).toMatchObject({
+      id: lab.id,
+      status: 'completed',
+      completedDate: '2025-01-05',
+      location: 'Laboratório Central',
+    });
+    expect((await detail(patient.id)).completedProcedures).toBe(1);
+
+    const redated = await staff.patch(`/api/procedures/${lab.id}`, {
+      status: 'completed',
+      completedDate: '2025-01-06',
+    });
+    expect(redated.body).toMatchObject({ completedDate: '2025-01-06', location: 'Laboratório Central' });
+
+    const unticked = await staff.patch(`/api/procedures/${lab.id}`, { status: 'pending' });
+    expect(unticked.body).toMatchObject({ status: 'pending', completedDate: null });
+
+    // The spec's bulk client sends the status alone: dated today (São Paulo)
+    const bare = await staff.patch(`/api/procedures/${lab.id}`, { status: 'completed' });
+    expect(bare.body).toMatchObject({ status: 'completed', completedDate: clinicToday(new Date()) });
+
+    const noDate = await appendsNothing(() =>
+      staff.patch(`/api/procedures/${lab.id}`, { status: 'completed', completedDate: '' }),
+    );
+    expect(noDate.status).toBe(400);
+    expect(fieldErrors(noDate).completedDate).toBe('Data de realização é obrigatória');
+    const dateWhilePending = await appendsNothing(() =>
+      staff.patch(`/api/procedures/${lab.id}`, { status: 'pending', completedDate: '2025-01-01' }),
+    );
+    expect(dateWhilePending.status).toBe(400);
+    expect(
+      (await appendsNothing(() => staff.patch(`/api/procedures/${randomUUID()}`, { status: 'pending' })))
+        .status,
+    ).toBe(404);
+    expect((await staff.get(`/api/patients/${patient.id}/procedures`)).body).toHaveLength(required.length);
+  });
+
+  it('adds an optional procedure pending, and refuses one the patient already has', async () => {
+    const patient = await newPatient();
+    const zinc = PROTOCOL_CATALOGUE.find(
+      (type) => type.category === 'post_op_6mes' && type.name === 'Zinco',
+    )!;
+    const added = await staff.post('/api/procedures', {
+      patientId: patient.id,
+      procedureTypeId: zinc.id,
+      status: 'pending',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      patientId: patient.id,
+      procedureTypeId: zinc.id,
+      status: 'pending',
+      scheduledDate: '2025-07-10',
+      procedureType: zinc,
+    });
+    const again = await appendsNothing(() =>
+      staff.post('/api/procedures', { patientId: patient.id, procedureTypeId: zinc.id, status: 'pending' }),
+    );
+    expect(again.status).toBe(409);
+    const unknownType = await appendsNothing(() =>
+      staff.post('/api/procedures', {
+        patientId: patient.id,
+        procedureTypeId: 'pre_op_lab.nada',
+        status: 'pending',
+      }),
+    );
+    expect(unknownType.status).toBe(404);
+    const unknownPatient = await appendsNothing(() =>
+      staff.post('/api/procedures', { patientId: randomUUID(), procedureTypeId: zinc.id, status: 'pending' }),
+    );
+    expect(unknownPatient.status).toBe(404);
+  });
+
+  it('registers a procedure through the form: completes the pending one of the type, else adds it completed', async () => {
+    const patient = await newPatient();
+    const pending = patient.procedures.find((p) => p.procedureType.category === 'pre_op_exam')!;
+    const form = {
+      completedDate: '2025-01-03',
+      location: 'Hospital Geral',
+      professionalName: 'Dra. Ana Lima',
+      notes: 'Sem intercorrências',
+      status: 'completed',
+      scheduledDate: '2025-01-01',
+    };
+    const completed = await staff.post('/api/procedures', {
+      ...form,
+      patientId: patient.id,
+      procedureTypeId: pending.procedureTypeId,
+    });
+    expect(completed.status).toBe(201);
+    expect(completed.body).toMatchObject({
+      id: pending.id,
+      status: 'completed',
+      completedDate: '2025-01-03',
+      professionalName: 'Dra. Ana Lima',
+      notes: 'Sem intercorrências',
+    });
+
+    const optional = PROTOCOL_CATALOGUE.find((type) => type.name === 'Polissonografia')!;
+    const added = await staff.post('/api/procedures', {
+      ...form,
+      patientId: patient.id,
+      procedureTypeId: optional.id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ procedureTypeId: optional.id, status: 'completed' });
+    expect((await detail(patient.id)).totalProcedures).toBe(required.length + 1);
+  });
+
+  it.each([
+    ['procedureTypeId', { procedureTypeId: '' }, 'Tipo de procedimento é obrigatório'],
+    ['completedDate', { completedDate: '' }, 'Data de realização é obrigatória'],
+    ['location', { location: ' ' }, 'Local é obrigatório'],
+    ['professionalName', { professionalName: undefined }, 'Profissional responsável é obrigatório'],
+  ])(
+    'refuses a registration without %s (400, its §5 message) and appends nothing',
+    async (field, override, message) => {
+      const response = await appendsNothing(() =>
+        staff.post('/api/procedures', {
+          patientId: randomUUID(),
+          procedureTypeId: 'pre_op_exam.espirometria',
+          status: 'completed',
+          completedDate: '2025-01-03',
+          location: 'Hospital',
+          professionalName: 'Dra. Ana',
+          ...override,
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(fieldErrors(response)[field]).toBe(message);
+    },
+  );
+
+  it('marks every pending pre-operative lab exam completed in one command', async () => {
+    const patient = await newPatient();
+    const firstLab = patient.procedures.find((p) => p.procedureType.category === 'pre_op_lab')!;
+    await staff.patch(`/api/procedures/${firstLab.id}`, { status: 'completed', completedDate: '2025-01-02' });
+
+    const response = await staff.post(`/api/patients/${patient.id}/procedures/complete-pending-labs`, {
+      completedDate: '2025-01-04',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ completed: requiredLabs.length - 1 });
+    const labs = (await detail(patient.id)).procedures.filter(
+      (p) => p.procedureType.category === 'pre_op_lab',
+    );
+    expect(labs.every((lab) => lab.status === 'completed')).toBe(true);
+    expect(labs.find((lab) => lab.id === firstLab.id)?.completedDate).toBe('2025-01-02');
+    expect(labs.filter((lab) => lab.completedDate === '2025-01-04')).toHaveLength(requiredLabs.length - 1);
+
+    // Nothing left: nothing appended; without a body the date is today
+    const again = await appendsNothing(() =>
+      staff.post(`/api/patients/${patient.id}/procedures/complete-pending-labs`),
+    );
+    expect(again.body).toEqual({ completed: 0 });
+    expect((await staff.post(`/api/patients/${randomUUID()}/procedures/complete-pending-labs`)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('statistics', () => {
+  it('counts patients, completed, pending and overdue procedures (pending, scheduled before today)', async () => {
+    const before = (await staff.get('/api/statistics')).body;
+    // Surgery long ago: every post-operative visit is overdue
+    const patient = await newPatient({ admissionDate: '2020-01-01', surgeryDate: '2020-01-02' });
+    const postOp = required.filter((type) => type.phase === 'post_operative').length;
+    const lab = patient.procedures.find((p) => p.procedureType.category === 'pre_op_lab')!;
+    await staff.patch(`/api/procedures/${lab.id}`, { status: 'completed', completedDate: '2020-01-01' });
+
+    const response = await staff.get('/api/statistics');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      totalPatients: before.totalPatients + 1,
+      completedProcedures: before.completedProcedures + 1,
+      pendingProcedures: before.pendingProcedures + required.length - 1,
+      overdueProcedures: before.overdueProcedures + postOp,
+    });
+    expect((await detail(patient.id)).procedures.filter((p) => p.overdue)).toHaveLength(postOp);
+  });
+});
+
+describe('administration', () => {
+  it("'Atualizar Procedimentos' assigns a new required type to every patient, once", async () => {
+    const patient = await newPatient();
+    const patients = Number((await staff.get('/api/patients?pageSize=1')).headers.get('x-total-count'));
+    const type = await staff.post('/api/procedure-types', {
+      name: 'Bioimpedância',
+      category: 'pre_op_exam',
+      isRequired: true,
+    });
+    expect(type.status).toBe(201);
+
+    const first = await admin.post('/api/admin/run-migration');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      added: patients,
+      message:
+        patients === 1
+          ? 'Migração concluída: 1 procedimento obrigatório adicionado.'
+          : `Migração concluída: ${patients} procedimentos obrigatórios adicionados.`,
+    });
+    expect((await detail(patient.id)).procedures.some((p) => p.procedureTypeId === type.body.id)).toBe(true);
+
+    const second = await appendsNothing(() => admin.post('/api/admin/run-migration'));
+    expect(second.body).toEqual({
+      added: 0,
+      message: 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.',
+    });
+  });
+
+  it('fix-production-data corrects imported inconsistencies through events; a second run finds none', async () => {
+    const patient = await newPatient({ name: 'Paciente Legado' });
+    const lab = required.find((type) => type.category === 'pre_op_lab')!;
+    const imported = (values: {
+      procedureType: typeof lab;
+      status: 'pending' | 'completed';
+      scheduledDate?: string | null;
+      completedDate?: string | null;
+    }) =>
+      LegacyProcedureImported.create({
+        patientId: patient.id,
+        procedureId: randomUUID(),
+        scheduledDate: null,
+        completedDate: null,
+        location: null,
+        professionalName: null,
+        notes: null,
+        ...values,
+      });
+    const legacy = [
+      imported({ procedureType: lab, status: 'completed', completedDate: null }), // duplicate, completed without date
+      imported({
+        procedureType: PROTOCOL_CATALOGUE.find((t) => t.name === 'Zinco')!,
+        status: 'pending',
+        completedDate: '2025-01-01',
+      }),
+      imported({
+        procedureType: PROTOCOL_CATALOGUE.find((t) => t.category === 'post_op_18mes' && !t.isRequired)!,
+        status: 'pending',
+        scheduledDate: '2030-01-01',
+      }),
+    ];
+    await app.deps.eventStore.appendToStream(
+      `patient-${patient.id}`,
+      legacy.map((event) => ({
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          userId: null,
+          userEmail: null,
+          clientIp: null,
+          correlationId: randomUUID(),
+          timestamp: new Date().toISOString(),
+        },
+      })),
+      BigInt(patient.version),
+    );
+
+    const first = await admin.post('/api/admin/fix-production-data');
+    expect(first.status).toBe(200);
+    expect(first.body.corrections).toEqual([
+      expect.stringMatching(/^Paciente Paciente Legado: "Hemograma completo" .* duplicado/),
+      expect.stringMatching(/"Hemograma completo" .*concluído sem data de realização/),
+      expect.stringMatching(/"Zinco" .*pendente com data de realização/),
+      expect.stringMatching(
+        /"Consulta com cirurgião plástico" .*reagendado de 01\/01\/2030 para 10\/07\/2026/,
+      ),
+    ]);
+    const after = await detail(patient.id);
+    expect(after.procedures.filter((p) => p.procedureTypeId === lab.id)).toHaveLength(1);
+    expect(after.procedures.every((p) => (p.status === 'pending') === (p.completedDate === null))).toBe(true);
+
+    const second = await appendsNothing(() => admin.post('/api/admin/fix-production-data'));
+    expect(second.body).toEqual({ corrections: [] });
+  });
+
+  it('is for administrators only', async () => {
+    const pending = (await signInAs(app, 'pending')).client;
+    for (const client of [staff, pending]) {
+      const responses = await appendsNothing(async () => [
+        await client.post('/api/admin/run-migration'),
+        await client.post('/api/admin/fix-production-data'),
+      ]);
+      expect(responses.map((response) => response.status)).toEqual([403, 403]);
+    }
+  });
+});
