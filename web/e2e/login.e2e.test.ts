@@ -68,11 +68,13 @@ describe('login page', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('shows the 404 page for an unknown path', async () => {
+  it('sends a visitor who is not signed in from any other path to the login screen (§2)', async () => {
     const page = await openPage(browser);
 
-    await page.goto(`${app.baseUrl}/nao-existe`);
-
-    await page.getByText('Página não encontrada').waitFor();
+    for (const path of ['/', '/nao-existe', '/users', '/account-pending']) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.waitForURL(`${app.baseUrl}/login`);
+      await page.getByRole('heading', { name: 'Bari Care' }).waitFor();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Intent } from '@blueprintjs/core';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { sendRequest, type ApiError, type ApiRequest } from './http-client.ts';
+import { sendRequest, type ApiError, type ApiRequest, type ApiResponseMeta } from './http-client.ts';
 import { appMessages } from './messages.ts';
 import { showToast } from './toaster.tsx';
 import { createUnauthorizedHandler } from './unauthorized.ts';
@@ -28,8 +28,14 @@ const handleUnauthorized = createUnauthorizedHandler({
   redirect: (url) => window.location.assign(url),
 });
 
-/** Endpoints pass a path (GET) or an `ApiRequest`; errors are `ApiError`s. */
-export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, { signal }) => {
+/**
+ * Endpoints pass a path (GET) or an `ApiRequest`; errors are `ApiError`s. Headers an endpoint
+ * asks for (`responseHeaders`) reach its `transformResponse` as `meta`.
+ */
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, ApiResponseMeta> = async (
+  args,
+  { signal },
+) => {
   const result = await sendRequest(typeof args === 'string' ? { url: args } : args, { signal });
   if ('error' in result) handleUnauthorized(result.error);
   return result;

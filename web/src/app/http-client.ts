@@ -1,7 +1,9 @@
 /**
  * The fetch semantics of spec §7–§8, free of React and Redux so they can be tested alone:
- * cookies always sent, a JSON content type only with a body, every non-ok answer turned into
- * an error whose message is '<status>: <response text or status text>'.
+ * cookies always sent, every non-ok answer turned into an error whose message is
+ * '<status>: <response text or status text>'. A JSON content type goes with every body and,
+ * beyond the spec, with every state-changing request even without one: the server refuses
+ * writes of any other type (415) as its CSRF defence.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,8 +20,16 @@ export interface ApiRequest {
   on401?: 'throw' | 'returnNull';
   /** 'none' when the response body is not read (e.g. DELETE /api/patients/{id}). */
   responseType?: 'json' | 'none';
-  /** JSON content type even without a body (§7: POST /api/initialize and /api/force-initialize). */
+  /**
+   * JSON content type even without a body. Writes (anything but GET) always carry it; this
+   * is for a GET that would need it, and documents the intent of §7's initialization calls.
+   */
   forceJsonContentType?: boolean;
+  /**
+   * Response headers the caller needs (e.g. 'X-Total-Count' of a paged list); their values
+   * come back in the result's `meta.headers`, keyed by the names given here.
+   */
+  responseHeaders?: readonly string[];
 }
 
 export interface ApiError {
@@ -31,7 +41,13 @@ export interface ApiError {
   data?: unknown;
 }
 
-export type ApiResult = { data: unknown } | { error: ApiError };
+/** What a successful call reports besides its body, when asked for (`responseHeaders`). */
+export interface ApiResponseMeta {
+  /** Each requested header's value, or null when the response did not carry it. */
+  headers: Record<string, string | null>;
+}
+
+export type ApiResult = { data: unknown; meta?: ApiResponseMeta } | { error: ApiError };
 
 export interface SendOptions {
   fetch?: typeof fetch;
@@ -41,14 +57,15 @@ export interface SendOptions {
 /** Performs one call; never throws, so RTK Query's base query can return the result as is. */
 export async function sendRequest(request: ApiRequest, options: SendOptions = {}): Promise<ApiResult> {
   const doFetch = options.fetch ?? fetch;
+  const method = request.method ?? 'GET';
   const hasBody = request.body !== undefined;
   const headers: Record<string, string> =
-    hasBody || request.forceJsonContentType ? { 'Content-Type': 'application/json' } : {};
+    hasBody || method !== 'GET' || request.forceJsonContentType ? { 'Content-Type': 'application/json' } : {};
 
   let response: Response;
   try {
     response = await doFetch(request.url, {
-      method: request.method ?? 'GET',
+      method,
       headers,
       body: hasBody ? JSON.stringify(request.body) : undefined,
       credentials: 'include',
@@ -71,11 +88,12 @@ export async function sendRequest(request: ApiRequest, options: SendOptions = {}
     };
   }
 
-  if (request.responseType === 'none') return { data: null };
+  const meta = request.responseHeaders ? { meta: readHeaders(response, request.responseHeaders) } : {};
+  if (request.responseType === 'none') return { data: null, ...meta };
   const text = await response.text();
-  if (text === '') return { data: null };
+  if (text === '') return { data: null, ...meta };
   try {
-    return { data: JSON.parse(text) as unknown };
+    return { data: JSON.parse(text) as unknown, ...meta };
   } catch (error) {
     return { error: { status: 'PARSE_ERROR', message: errorMessage(error), data: text } };
   }
@@ -96,6 +114,10 @@ export function serverMessage(error: ApiError): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+function readHeaders(response: Response, names: readonly string[]): ApiResponseMeta {
+  return { headers: Object.fromEntries(names.map((name) => [name, response.headers.get(name)])) };
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -107,4 +129,17 @@ function parseJson(text: string): unknown {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The description of an error toast (§8): the server's `message` when it sent one, else the
+ * screen's own fallback. Takes what `unwrap()` throws, which may be anything.
+ */
+export function messageOrFallback(error: unknown, fallback: string): string {
+  return (isApiError(error) ? serverMessage(error) : undefined) ?? fallback;
+}
+
+/** True when a query's error is an HTTP answer with this status (e.g. 403 → 'Acesso Restrito'). */
+export function hasStatus(error: unknown, status: number): boolean {
+  return isApiError(error) && error.status === status;
 }

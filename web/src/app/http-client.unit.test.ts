@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isApiError, sendRequest, serverMessage, type ApiError } from './http-client.ts';
+import {
+  hasStatus,
+  isApiError,
+  messageOrFallback,
+  sendRequest,
+  serverMessage,
+  type ApiError,
+} from './http-client.ts';
 
 function fakeFetch(response: Response | Error) {
   return vi.fn<typeof fetch>(async () => {
@@ -42,12 +49,13 @@ describe('sendRequest', () => {
     });
   });
 
-  it('sends no content type for a call without a body', async () => {
+  it('sends a JSON content type on every write, even without a body (the server refuses others)', async () => {
     const fetchMock = fakeFetch(new Response(null, { status: 204 }));
 
     const result = await sendRequest({ url: '/api/auth/logout', method: 'POST' }, { fetch: fetchMock });
 
-    expect(sentInit(fetchMock).headers).toEqual({});
+    expect(sentInit(fetchMock).headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(sentInit(fetchMock).body).toBeUndefined();
     expect(result).toEqual({ data: null });
   });
 
@@ -150,6 +158,23 @@ describe('sendRequest', () => {
     expect(result).toEqual({ error: { status: 'FETCH_ERROR', message: 'Failed to fetch' } });
   });
 
+  it('reports the response headers it was asked for, and only when asked', async () => {
+    const response = () =>
+      Response.json([{ id: 'p1' }], { headers: { 'X-Total-Count': '42', 'X-Other': 'x' } });
+
+    const asked = await sendRequest(
+      { url: '/api/patients', responseHeaders: ['X-Total-Count', 'X-Missing'] },
+      { fetch: fakeFetch(response()) },
+    );
+    const notAsked = await sendRequest({ url: '/api/patients' }, { fetch: fakeFetch(response()) });
+
+    expect(asked).toEqual({
+      data: [{ id: 'p1' }],
+      meta: { headers: { 'X-Total-Count': '42', 'X-Missing': null } },
+    });
+    expect(notAsked).toEqual({ data: [{ id: 'p1' }] });
+  });
+
   it('passes the abort signal on', async () => {
     const fetchMock = fakeFetch(Response.json([]));
     const controller = new AbortController();
@@ -175,5 +200,25 @@ describe('isApiError and serverMessage', () => {
     expect(serverMessage({ status: 500, message: '500: x', data: { message: '' } })).toBeUndefined();
     expect(serverMessage({ status: 500, message: '500: x', data: ['message'] })).toBeUndefined();
     expect(serverMessage({ status: 500, message: '500: x' })).toBeUndefined();
+  });
+});
+
+describe('messageOrFallback and hasStatus', () => {
+  const conflict: ApiError = {
+    status: 409,
+    message: '409: {"message":"Já existe"}',
+    data: { message: 'Já existe' },
+  };
+
+  it("prefers the server's message, else the fallback", () => {
+    expect(messageOrFallback(conflict, 'Não foi possível criar o usuário.')).toBe('Já existe');
+    expect(messageOrFallback({ status: 500, message: '500: x' }, 'Falhou')).toBe('Falhou');
+    expect(messageOrFallback(new Error('x'), 'Falhou')).toBe('Falhou');
+  });
+
+  it('tells an HTTP status apart', () => {
+    expect(hasStatus({ status: 403, message: '403: Forbidden' }, 403)).toBe(true);
+    expect(hasStatus(conflict, 403)).toBe(false);
+    expect(hasStatus(undefined, 403)).toBe(false);
   });
 });

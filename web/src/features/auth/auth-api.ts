@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@bari/contracts';
+import type { CurrentUser, LoginRequest } from '@bari/contracts';
 import { api } from '../../app/api.ts';
 
 /** The signed-in user's cache entry: the current-user query provides it, login invalidates it. */
@@ -6,12 +6,20 @@ export const CURRENT_USER_TAG = { type: 'User', id: 'CURRENT' } as const;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** §7: present means authenticated; a 401 is the answer "nobody", not an error. */
+    currentUser: build.query<CurrentUser | null, void>({
+      query: () => ({ url: '/api/auth/user', on401: 'returnNull' }),
+      providesTags: [CURRENT_USER_TAG],
+    }),
     login: build.mutation<unknown, LoginRequest>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
       // Only a successful login changes who is signed in.
       invalidatesTags: (_result, error) => (error ? [] : [CURRENT_USER_TAG]),
     }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST', responseType: 'none' }),
+    }),
   }),
 });
 
-export const { useLoginMutation } = authApi;
+export const { useCurrentUserQuery, useLoginMutation, useLogoutMutation } = authApi;

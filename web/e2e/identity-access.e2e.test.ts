@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import {
+  addUserThroughUi,
+  createKeyThroughUi,
+  initializeThroughUi,
+  screenshot,
+  signIn,
+  type Credential,
+} from './support/identity.ts';
+
+/** Who may see what: pending and rejected registrations, ordinary staff, deactivated keys. */
+describe('identity: confinement and restricted screens', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let admin: Credential;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    const page = await browser.newPage();
+    try {
+      [admin] = (await initializeThroughUi(page, app.baseUrl)) as [Credential];
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('registers a new email signing in with an invitation key as pending, then rejected', async () => {
+    const adminPage = await openPage(browser);
+    await signIn(adminPage, app.baseUrl, admin);
+    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const invitation = await createKeyThroughUi(adminPage, app.baseUrl, 'Convite recepção');
+    await adminPage
+      .getByRole('article', { name: 'Convite recepção' })
+      .getByText('Ativa', { exact: true })
+      .waitFor();
+
+    const newcomer = { email: 'novo.funcionario@sus.gov.br', accessKey: invitation };
+    const page = await openPage(browser);
+    await signIn(page, app.baseUrl, newcomer);
+    await page.waitForURL(`${app.baseUrl}/account-pending`);
+    await page.getByText('Conta Pendente de Aprovação').waitFor();
+    await page.getByText(newcomer.email).waitFor();
+    await page.getByRole('button', { name: 'Verificar Status Novamente' }).waitFor();
+    await page.getByRole('button', { name: 'Fazer Logout' }).waitFor();
+    await screenshot(page, 'identity-account-pending');
+
+    // Confined: every other screen sends them back.
+    await page.goto(`${app.baseUrl}/users`);
+    await page.waitForURL(`${app.baseUrl}/account-pending`);
+
+    // The administrator sees the request and rejects it.
+    await adminPage.goto(`${app.baseUrl}/users`);
+    const row = adminPage.getByRole('row', { name: new RegExp(newcomer.email) });
+    await row.getByText('Pendente').waitFor();
+    await row.getByText('Nome não informado').waitFor();
+    await adminPage.getByLabel('Pendentes: 1').waitFor();
+    await row.getByRole('button', { name: 'Rejeitar' }).click();
+    await row.getByText('Rejeitado').waitFor();
+    await adminPage.getByLabel('Rejeitados: 1').waitFor();
+
+    const again = await openPage(browser);
+    await signIn(again, app.baseUrl, newcomer);
+    await again.waitForURL(`${app.baseUrl}/account-pending`);
+    await again.getByText('Acesso Negado').waitFor();
+    await screenshot(again, 'identity-account-rejected');
+
+    // 'Fazer Logout' ends the session through the logout endpoint and lands on /login.
+    await again.getByRole('button', { name: 'Fazer Logout' }).click();
+    await again.waitForURL(`${app.baseUrl}/login`);
+    await again.goto(`${app.baseUrl}/account-pending`);
+    await again.waitForURL(`${app.baseUrl}/login`);
+  });
+
+  it("shows an ordinary member of staff 'Acesso Restrito' on the administrators' screens", async () => {
+    const adminPage = await openPage(browser);
+    await signIn(adminPage, app.baseUrl, admin);
+    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const joao = { firstName: 'João', lastName: 'Pereira', email: 'joao.pereira@sus.gov.br' };
+    await addUserThroughUi(adminPage, app.baseUrl, joao);
+    const key = await createKeyThroughUi(adminPage, app.baseUrl, 'Chave do João', joao.email);
+
+    // Forbidden answers are the point of this test; the browser logs each one.
+    const page = await openPage(browser, { allowConsoleErrors: [/status of 403/] });
+    await signIn(page, app.baseUrl, { email: joao.email, accessKey: key });
+    await page.waitForURL(`${app.baseUrl}/`);
+
+    await page.goto(`${app.baseUrl}/users`);
+    await page.getByRole('heading', { name: 'Gerenciamento de Usuários' }).waitFor();
+    await page.getByText('Acesso Restrito').waitFor();
+    expect(await page.getByRole('button', { name: 'Atualizar Procedimentos' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Adicionar Usuário' }).count()).toBe(0);
+    await screenshot(page, 'identity-restricted-users');
+
+    await page.goto(`${app.baseUrl}/access-keys`);
+    await page.getByText('Acesso Restrito').waitFor();
+  });
+
+  it('refuses a key once the administrator deactivated it', async () => {
+    const adminPage = await openPage(browser);
+    await signIn(adminPage, app.baseUrl, admin);
+    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const ana = { firstName: 'Ana', lastName: 'Lima', email: 'ana.lima@sus.gov.br' };
+    await addUserThroughUi(adminPage, app.baseUrl, ana);
+    const key = await createKeyThroughUi(adminPage, app.baseUrl, 'Chave da Ana', ana.email);
+
+    const card = adminPage.getByRole('article', { name: 'Chave da Ana' });
+    await card.getByRole('button', { name: 'Desativar' }).click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
+    await card.getByText('Inativa', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Desativar' }).count()).toBe(0);
+
+    const page = await openPage(browser, { allowConsoleErrors: [/Failed to load resource/] });
+    await signIn(page, app.baseUrl, { email: ana.email, accessKey: key });
+    await page.getByRole('alert').getByText('Email ou chave de acesso inválidos').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,50 @@
+import { Button, ButtonVariant, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { showToast } from '../app/toaster.tsx';
+import { copyToClipboard } from './copy-to-clipboard.ts';
+import { commonMessages } from './messages.ts';
+import './copyable-field.css';
+
+export interface CopyableFieldProps {
+  value: string;
+  /** The field's accessible name, e.g. 'Chave de acesso'. */
+  label: string;
+  id?: string;
+}
+
+/** A read-only field with a copy button; toasts 'Copiado' (§8) once the text is copied. */
+export function CopyableField({ value, label, id }: CopyableFieldProps) {
+  const copy = async () => {
+    const copied = await copyToClipboard(value);
+    showToast(
+      copied
+        ? {
+            title: commonMessages.copied,
+            description: commonMessages.copiedDescription,
+            intent: Intent.SUCCESS,
+          }
+        : { title: commonMessages.error, description: commonMessages.copyFailed, intent: Intent.DANGER },
+    );
+  };
+  return (
+    <InputGroup
+      aria-label={label}
+      className="copyable-field"
+      id={id}
+      inputClassName="copyable-field__input"
+      onFocus={(event) => event.currentTarget.select()}
+      readOnly
+      rightElement={
+        <Tooltip content={commonMessages.copy}>
+          <Button
+            aria-label={`${commonMessages.copy} ${label.toLowerCase()}`}
+            icon={IconNames.DUPLICATE}
+            onClick={() => void copy()}
+            variant={ButtonVariant.MINIMAL}
+          />
+        </Tooltip>
+      }
+      value={value}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router-dom';
+import { Sidebar } from './sidebar.tsx';
+import './layout.css';
+
+/** The frame of every approved screen: sidebar on the left, the page on the right. */
+export function AppLayout() {
+  return (
+    <div className="app-layout">
+      <Sidebar />
+      <main className="app-layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

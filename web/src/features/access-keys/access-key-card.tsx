@@ -1,0 +1,67 @@
+import type { AccessKeyListItem } from '@bari/contracts';
+import {
+  Button,
+  ButtonVariant,
+  Card,
+  Classes,
+  Code,
+  Elevation,
+  H3,
+  Icon,
+  Intent,
+  Size,
+} from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { accessKeyStatus, formatKeyDate, maskedKey } from './access-key-format.ts';
+import { AccessKeyStatusTag } from './access-key-status-tag.tsx';
+import { accessKeysMessages as m } from './messages.ts';
+
+export interface AccessKeyCardProps {
+  accessKey: AccessKeyListItem;
+  now: Date;
+  onDeactivate: (key: AccessKeyListItem) => void;
+}
+
+/** One key: what it is for, whose it is, its dates, its use and its status (§2 Access keys). */
+export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardProps) {
+  const status = accessKeyStatus(accessKey, now);
+  return (
+    <Card
+      aria-label={accessKey.description}
+      className="access-key-card"
+      elevation={Elevation.ONE}
+      role="article"
+    >
+      <header className="access-key-card__header">
+        <Icon className="access-key-card__icon" icon={IconNames.KEY} size={18} />
+        <H3 className="access-key-card__title">{accessKey.description}</H3>
+        <AccessKeyStatusTag status={status} />
+      </header>
+
+      <Code className="access-key-card__prefix">{maskedKey(accessKey.keyPrefix)}</Code>
+
+      <dl className="access-key-card__facts">
+        <dt>{m.boundTo}</dt>
+        <dd>{accessKey.userEmail ?? <span className={Classes.TEXT_MUTED}>{m.invitation}</span>}</dd>
+        <dt>{m.createdAt}</dt>
+        <dd>{formatKeyDate(accessKey.createdAt)}</dd>
+        <dt>{m.expiresAt}</dt>
+        <dd>{accessKey.expiresAt ? formatKeyDate(accessKey.expiresAt) : m.noExpiry}</dd>
+      </dl>
+
+      <footer className="access-key-card__footer">
+        <span className={Classes.TEXT_MUTED}>{m.usage(accessKey.usageCount)}</span>
+        {status === 'active' ? (
+          <Button
+            icon={IconNames.DISABLE}
+            intent={Intent.DANGER}
+            onClick={() => onDeactivate(accessKey)}
+            size={Size.SMALL}
+            text={m.deactivate}
+            variant={ButtonVariant.OUTLINED}
+          />
+        ) : null}
+      </footer>
+    </Card>
+  );
+}

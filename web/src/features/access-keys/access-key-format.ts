@@ -1,0 +1,43 @@
+import type { AccessKeyListItem } from '@bari/contracts';
+import { format, formatISO, isValid, parseISO } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+export type AccessKeyStatus = 'active' | 'inactive' | 'expired';
+
+/** §4: deactivation is final; an active key whose expiry has passed shows as expired. */
+export function accessKeyStatus(
+  key: Pick<AccessKeyListItem, 'isActive' | 'expiresAt'>,
+  now: Date,
+): AccessKeyStatus {
+  if (!key.isActive) return 'inactive';
+  if (key.expiresAt && parseISO(key.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+/** A date and time in pt-BR (dd/MM/yyyy HH:mm, local time). */
+export function formatKeyDate(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm', { locale: ptBR }) : iso;
+}
+
+/** 'abcd1234…': only the stored first 8 characters, never more (§9). */
+export function maskedKey(prefix: string): string {
+  return `${prefix.slice(0, 8)}…`;
+}
+
+/**
+ * A `datetime-local` value ('2025-12-31T23:59', the browser's local time) as the ISO instant
+ * with offset the contract asks for; '' stays '' (no expiry).
+ */
+export function localInputToIso(value: string): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? formatISO(date) : value;
+}
+
+/** The reverse, to show an ISO instant in a `datetime-local` input. */
+export function isoToLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+}

@@ -1,0 +1,47 @@
+import type { AccessKeyListItem } from '@bari/contracts';
+import { Alert, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { messageOrFallback } from '../../app/http-client.ts';
+import { showToast } from '../../app/toaster.tsx';
+import { useDeactivateAccessKeyMutation } from './access-keys-api.ts';
+import { accessKeysMessages as m } from './messages.ts';
+
+export interface DeactivateKeyAlertProps {
+  accessKey: AccessKeyListItem;
+  onClose: () => void;
+}
+
+/** 'Desativar' is one-way (§4), so it asks first. Mounted only while open. */
+export function DeactivateKeyAlert({ accessKey, onClose }: DeactivateKeyAlertProps) {
+  const [deactivate, { isLoading }] = useDeactivateAccessKeyMutation();
+
+  const confirm = async () => {
+    try {
+      await deactivate(accessKey.id).unwrap();
+      showToast({ title: m.deactivated, description: accessKey.description, intent: Intent.SUCCESS });
+      onClose();
+    } catch (error) {
+      showToast({
+        title: m.errorTitle,
+        description: messageOrFallback(error, m.deactivateFailed),
+        intent: Intent.DANGER,
+      });
+    }
+  };
+
+  return (
+    <Alert
+      cancelButtonText={m.cancel}
+      canEscapeKeyCancel={!isLoading}
+      confirmButtonText={m.deactivate}
+      icon={IconNames.DISABLE}
+      intent={Intent.DANGER}
+      isOpen
+      loading={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      <p>{m.deactivateConfirmation(accessKey.description)}</p>
+    </Alert>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, H2, Intent, Section, SectionCard } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { messageOrFallback } from '../../app/http-client.ts';
+import { showToast } from '../../app/toaster.tsx';
+import { useFixProductionDataMutation } from './access-keys-api.ts';
+import { accessKeysMessages as m } from './messages.ts';
+
+/** 'Manutenção do Sistema': the production-data fix (§2 Access keys). */
+export function MaintenanceCard() {
+  const [fixData, { isLoading }] = useFixProductionDataMutation();
+  const [corrections, setCorrections] = useState<string[] | null>(null);
+
+  const run = async () => {
+    try {
+      const result = await fixData().unwrap();
+      setCorrections(result.corrections);
+      showToast({
+        title: m.fixApplied,
+        description: m.fixCount(result.corrections.length),
+        intent: Intent.SUCCESS,
+      });
+    } catch (error) {
+      showToast({
+        title: m.errorTitle,
+        description: messageOrFallback(error, m.fixFailed),
+        intent: Intent.DANGER,
+      });
+    }
+  };
+
+  return (
+    <Section
+      className="maintenance-card"
+      icon={IconNames.WRENCH}
+      title={m.maintenanceTitle}
+      titleRenderer={H2}
+    >
+      <SectionCard>
+        <p>{m.maintenanceDescription}</p>
+        <Button
+          icon={IconNames.CLEAN}
+          intent={Intent.WARNING}
+          loading={isLoading}
+          onClick={() => void run()}
+          text={m.fixData}
+        />
+        {corrections && corrections.length > 0 ? (
+          <ul className="maintenance-card__corrections">
+            {corrections.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </SectionCard>
+    </Section>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  CreateAccessKeyRequestSchema,
+  type CreateAccessKeyRequest,
+  type CreatedAccessKey,
+} from '@bari/contracts';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { messageOrFallback } from '../../app/http-client.ts';
+import { showToast } from '../../app/toaster.tsx';
+import { TextField } from '../../common/text-field.tsx';
+import { useCreateAccessKeyMutation } from './access-keys-api.ts';
+import { ExpiryField } from './expiry-field.tsx';
+import { accessKeysMessages as m } from './messages.ts';
+import { UserSelectField } from './user-select-field.tsx';
+
+export interface NewKeyFormProps {
+  onCreated: (key: CreatedAccessKey) => void;
+  onCancel: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** Description (required, §5), optional expiry, optional user to bind the key to. */
+export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProps) {
+  const [createAccessKey] = useCreateAccessKeyMutation();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(CreateAccessKeyRequestSchema),
+    defaultValues: { description: '', expiresAt: '', userId: '' },
+  });
+
+  useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
+
+  const onSubmit = async (values: CreateAccessKeyRequest) => {
+    try {
+      const created = await createAccessKey(values).unwrap();
+      showToast({ title: m.createdTitle, description: m.createdWarning, intent: Intent.SUCCESS });
+      onCreated(created);
+    } catch (error) {
+      showToast({
+        title: m.errorTitle,
+        description: messageOrFallback(error, m.createFailed),
+        intent: Intent.DANGER,
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <DialogBody>
+        <TextField
+          autoFocus
+          control={control}
+          disabled={isSubmitting}
+          label={m.descriptionLabel}
+          name="description"
+          placeholder={m.descriptionPlaceholder}
+        />
+        <ExpiryField control={control} disabled={isSubmitting} name="expiresAt" />
+        <UserSelectField control={control} disabled={isSubmitting} name="userId" />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button disabled={isSubmitting} onClick={onCancel} text={m.cancel} />
+            <Button
+              icon={IconNames.KEY}
+              intent={Intent.PRIMARY}
+              loading={isSubmitting}
+              text={m.create}
+              type="submit"
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}

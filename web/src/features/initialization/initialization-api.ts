@@ -1,0 +1,45 @@
+import type {
+  ForceInitializationResult,
+  InitializationCredential,
+  InitializationResult,
+  InitializationStatus,
+} from '@bari/contracts';
+import { api } from '../../app/api.ts';
+
+/** An account initialization will create, as far as the server says (emails only, no keys). */
+export type PlannedAccount = Pick<InitializationCredential, 'description' | 'email'>;
+
+/**
+ * The status, plus — when the server sends them — the accounts it would create, so the
+ * screen can name them before the button is pressed.
+ */
+export type InitializationStatusView = InitializationStatus & { accounts?: PlannedAccount[] };
+
+export const initializationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    initializationStatus: build.query<InitializationStatusView, void>({
+      query: () => '/api/initialization-status',
+      providesTags: ['InitializationStatus'],
+    }),
+    initialize: build.mutation<InitializationResult, void>({
+      query: () => ({ url: '/api/initialize', method: 'POST', forceJsonContentType: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['InitializationStatus']),
+    }),
+    /** Needs an administrator's session or the one-time setup token the server logs at start-up. */
+    forceInitialize: build.mutation<ForceInitializationResult, { setupToken?: string }>({
+      query: ({ setupToken }) => ({
+        url: '/api/force-initialize',
+        method: 'POST',
+        forceJsonContentType: true,
+        body: setupToken ? { setupToken } : undefined,
+      }),
+      invalidatesTags: (_result, error) =>
+        error
+          ? []
+          : ['InitializationStatus', { type: 'User', id: 'LIST' }, { type: 'AccessKey', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useInitializationStatusQuery, useInitializeMutation, useForceInitializeMutation } =
+  initializationApi;

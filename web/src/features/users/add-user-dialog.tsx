@@ -1,0 +1,102 @@
+import { CreateUserRequestSchema, type CreateUserRequest } from '@bari/contracts';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Switch } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { messageOrFallback } from '../../app/http-client.ts';
+import { showToast } from '../../app/toaster.tsx';
+import { usersMessages as m } from './messages.ts';
+import { TextField } from '../../common/text-field.tsx';
+import { useCreateUserMutation } from './users-api.ts';
+
+/** 'Adicionar Usuário' (§2 Users, §5): created approved by the server. Mounted only while open. */
+export function AddUserDialog({ onClose }: { onClose: () => void }) {
+  const [createUser] = useCreateUserMutation();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(CreateUserRequestSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', isAdmin: false },
+  });
+
+  const onSubmit = async (values: CreateUserRequest) => {
+    try {
+      await createUser(values).unwrap();
+      showToast({ title: m.userCreated, description: values.email, intent: Intent.SUCCESS });
+      onClose();
+    } catch (error) {
+      showToast({
+        title: m.errorTitle,
+        description: messageOrFallback(error, m.createFailed),
+        intent: Intent.DANGER,
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      canEscapeKeyClose={!isSubmitting}
+      canOutsideClickClose={!isSubmitting}
+      icon={IconNames.NEW_PERSON}
+      isOpen
+      onClose={onClose}
+      title={m.addUser}
+    >
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <DialogBody>
+          <Callout className="add-user-dialog__hint" icon={IconNames.INFO_SIGN} intent={Intent.PRIMARY}>
+            {m.addUserHelper}
+          </Callout>
+          <div className="add-user-dialog__names">
+            <TextField
+              autoFocus
+              control={control}
+              disabled={isSubmitting}
+              label={m.firstNameLabel}
+              name="firstName"
+            />
+            <TextField control={control} disabled={isSubmitting} label={m.lastNameLabel} name="lastName" />
+          </div>
+          <TextField
+            control={control}
+            disabled={isSubmitting}
+            label={m.emailLabel}
+            name="email"
+            type="email"
+          />
+          <Controller
+            control={control}
+            name="isAdmin"
+            render={({ field }) => (
+              <Switch
+                checked={field.value ?? false}
+                disabled={isSubmitting}
+                inputRef={field.ref}
+                label={m.isAdminLabel}
+                name={field.name}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button disabled={isSubmitting} onClick={onClose} text={m.cancel} />
+              <Button
+                icon={IconNames.NEW_PERSON}
+                intent={Intent.PRIMARY}
+                loading={isSubmitting}
+                text={m.addUser}
+                type="submit"
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { messageOrFallback } from '../../app/http-client.ts';
+import { showToast } from '../../app/toaster.tsx';
+import { usersMessages as m } from './messages.ts';
+import { useRunMigrationMutation } from './users-api.ts';
+
+/** 'Atualizar Procedimentos' (administrators, §2 Users, §6): POST /api/admin/run-migration. */
+export function RunMigrationButton() {
+  const [runMigration, { isLoading }] = useRunMigrationMutation();
+
+  const run = async () => {
+    try {
+      const result = await runMigration().unwrap();
+      showToast({ title: m.migrationDone, description: result.message, intent: Intent.SUCCESS });
+    } catch (error) {
+      showToast({
+        title: m.migrationErrorTitle,
+        description: messageOrFallback(error, m.migrationFailed),
+        intent: Intent.DANGER,
+      });
+    }
+  };
+
+  return (
+    <Button
+      icon={IconNames.REFRESH}
+      intent={Intent.WARNING}
+      loading={isLoading}
+      onClick={() => void run()}
+      text={m.runMigration}
+    />
+  );
+}

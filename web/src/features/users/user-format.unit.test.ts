@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { countUsers, userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
+
+describe('user display', () => {
+  it('joins first and last names, or says the name is missing', () => {
+    expect(userDisplayName({ firstName: 'Maria', lastName: 'Souza' })).toBe('Maria Souza');
+    expect(userDisplayName({ firstName: 'Maria', lastName: null })).toBe('Maria');
+    expect(userDisplayName({ firstName: null, lastName: null })).toBe('Nome não informado');
+    expect(userDisplayName({ firstName: ' ', lastName: '' })).toBe('Nome não informado');
+  });
+
+  it('says the email is missing when it is empty', () => {
+    expect(userDisplayEmail({ email: 'a@b.br' })).toBe('a@b.br');
+    expect(userDisplayEmail({ email: '' })).toBe('Email não informado');
+  });
+
+  it('shows the creation date as dd/MM/yyyy in local time', () => {
+    expect(userCreatedAt('2025-03-07T12:00:00.000Z')).toBe('07/03/2025');
+    expect(userCreatedAt(null)).toBe('Data não disponível');
+    expect(userCreatedAt('não é data')).toBe('Data não disponível');
+  });
+});
+
+describe('countUsers', () => {
+  it('counts all, approved, rejected and pending users', () => {
+    const statuses = ['approved', 'approved', 'pending', 'rejected'] as const;
+    expect(countUsers(statuses.map((status) => ({ status })))).toEqual({
+      total: 4,
+      approved: 2,
+      rejected: 1,
+      pending: 1,
+    });
+  });
+});
