@@ -1,0 +1,354 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { signIn } from './support/identity.ts';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** The patient the journey registers (CPF and CNS pass their check digits; protocol-catalog.md). */
+const patient = {
+  name: 'Maria Aparecida dos Santos',
+  cpf: '39053344705',
+  cns: '162709345180001',
+  admissionDate: '2026-01-30',
+  surgeryDate: '2026-02-03',
+  surgeryLocation: 'Hospital Municipal de Campinas',
+  surgeonName: 'Dr. Paulo Henrique Lima',
+};
+/** 1º mês = surgery + 30 days (§9), before and after the surgery date moves to 2026-03-03. */
+const firstMonthBefore = 'Previsto: 05/03/2026';
+const firstMonthAfter = 'Previsto: 02/04/2026';
+
+/**
+ * Signs in as the identity feature does it for real: `POST /api/initialize` creates the
+ * default accounts and answers their keys once; the first (the administrator) signs in
+ * through /login. Returns the session cookies for the other tests' pages.
+ */
+async function signInAsAdministrator(browser: Browser, baseUrl: string): Promise<Cookie[]> {
+  const response = await fetch(`${baseUrl}/api/initialize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  });
+  if (response.status !== 201) throw new Error(`initialize: ${response.status} ${await response.text()}`);
+  const { credentials } = (await response.json()) as { credentials: { email: string; accessKey: string }[] };
+  const account = credentials[0];
+  if (!account) throw new Error('initialize created no account');
+
+  const context: BrowserContext = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const page = await context.newPage();
+    await signIn(page, baseUrl, account);
+    await page.waitForURL(`${baseUrl}/`);
+    return await context.cookies();
+  } finally {
+    await context.close();
+  }
+}
+
+/** A toast (§8) with this description; the app shows one at a time. */
+function toast(page: Page, text: string): Locator {
+  return page.locator('.app-toaster').getByText(text, { exact: true });
+}
+
+/** A timeline category (a region named by its label), opened if it is folded. */
+async function openCategory(page: Page, label: string): Promise<Locator> {
+  const region = page.getByRole('region', { name: label, exact: true });
+  const toggle = region.getByRole('button', { name: label, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  return region;
+}
+
+/** A screenshot for review: the whole page, or only the window when a dialog is on top. */
+async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(screenshots, { recursive: true });
+  // Let Blueprint's dialog and toast transitions (300 ms) finish: the picture is for people.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage });
+}
+
+describe('patients: registration, follow-up and removal', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let cookies: Cookie[];
+  let patientUrl: string;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    cookies = await signInAsAdministrator(browser, app.baseUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A signed-in page at `path`; `expectedStatuses` are answers the browser will log as errors. */
+  async function signedInPage(
+    path: string,
+    {
+      expectedStatuses = [],
+      beforeLoad,
+    }: { expectedStatuses?: number[]; beforeLoad?: (page: Page) => Promise<unknown> } = {},
+  ): Promise<Page> {
+    const page = await openPage(browser, {
+      allowConsoleErrors: expectedStatuses.map((status) => new RegExp(`status of ${status}`)),
+    });
+    await page.context().addCookies(cookies);
+    await beforeLoad?.(page);
+    await page.goto(`${app.baseUrl}${path}`);
+    return page;
+  }
+
+  it("shows placeholders while loading: '...' in the dashboard's cards, 5 skeleton rows in the list", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = await signedInPage('/', {
+      beforeLoad: (page) =>
+        page.route(/\/api\/(statistics|patients)(\?|$)/, async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
+
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    for (const card of [
+      'Total de Pacientes',
+      'Procedimentos Concluídos',
+      'Procedimentos Pendentes',
+      'Procedimentos em Atraso',
+    ]) {
+      await page.getByRole('group', { name: card }).getByText('...', { exact: true }).waitFor();
+    }
+    await page.getByRole('navigation').getByRole('link', { name: 'Pacientes' }).click();
+    await expect.poll(() => page.locator('.patient-table__skeleton-row').count()).toBe(5);
+    await shoot(page, 'patients-loading', { fullPage: false });
+
+    release();
+    await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
+    expect(await page.locator('.patient-table__skeleton-row').count()).toBe(0);
+  });
+
+  it('registers a patient: an invalid CPF is refused, a valid one shows in the list and on the dashboard', async () => {
+    const page = await signedInPage('/patients');
+    await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
+    await shoot(page, 'patients-empty', { fullPage: false });
+
+    await page.getByRole('button', { name: 'Novo Paciente' }).click();
+    await page.waitForURL(/\/patients\/new$/);
+    const dialog = page.getByRole('dialog', { name: 'Novo Paciente' });
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    for (const message of [
+      'Nome é obrigatório',
+      'CPF é obrigatório',
+      'Município é obrigatório',
+      'Data da internação é obrigatória',
+      'Local da cirurgia é obrigatório',
+      'Nome do cirurgião é obrigatório',
+    ]) {
+      await dialog.getByText(message, { exact: true }).waitFor();
+    }
+
+    await dialog.getByLabel('Nome', { exact: true }).fill(patient.name);
+    const cpf = dialog.getByLabel('CPF', { exact: true });
+    await cpf.pressSequentially('390533447060');
+    expect(await cpf.inputValue()).toBe('390.533.447-06');
+    await dialog.getByLabel('CNS').fill(patient.cns);
+    await dialog.getByLabel('Município').fill('campinas, sp');
+    await page.getByRole('option', { name: /^Campinas\s*SP$/ }).click();
+    await dialog.getByLabel('Data da Internação').fill(patient.admissionDate);
+    await dialog.getByLabel('Data da Cirurgia').fill(patient.surgeryDate);
+    await dialog.getByLabel('Local da Cirurgia').fill(patient.surgeryLocation);
+    await dialog.getByLabel('Nome do Cirurgião').fill(patient.surgeonName);
+    const aih = dialog.getByLabel('Número AIH');
+    await aih.fill('3525100001237');
+    await dialog.getByText('O dígito verificador do número AIH não confere. Confira o número.').waitFor();
+    await aih.fill('3525100001236');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await dialog.getByText('CPF inválido', { exact: true }).waitFor();
+    await shoot(page, 'patient-form-invalid-cpf', { fullPage: false });
+
+    await cpf.fill('390.533.447-05');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await toast(page, 'Paciente cadastrado com sucesso!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/patients$/);
+
+    const row = page.getByRole('row').filter({ hasText: patient.name });
+    await row.waitFor();
+    for (const text of [patient.cns, 'Campinas', '30/01/2026', '0%', 'Pós-operatório']) {
+      await row.getByText(text, { exact: true }).waitFor();
+    }
+    await shoot(page, 'patients-list');
+
+    // The status filter and the search go to the server.
+    const status = page.getByLabel('Filtrar por situação');
+    await status.selectOption('pre_op');
+    await page.getByText('Nenhum paciente encontrado com os critérios de busca').waitFor();
+    await status.selectOption('post_op');
+    await row.waitFor();
+    await status.selectOption('all');
+    await page.getByLabel('Buscar pacientes').fill('Sorocaba');
+    await page.getByText('Nenhum paciente encontrado com os critérios de busca').waitFor();
+    await page.getByLabel('Buscar pacientes').fill('CAMPÍNAS');
+    await row.waitFor();
+    await page.getByLabel('Buscar pacientes').fill('45180');
+    await row.waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const total = page.getByRole('group', { name: 'Total de Pacientes' });
+    await total.getByText('1', { exact: true }).waitFor();
+    await page.getByRole('link', { name: patient.name }).waitFor();
+    await shoot(page, 'dashboard');
+  });
+
+  it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
+    const page = await signedInPage('/patients');
+    await page.getByRole('link', { name: patient.name }).click();
+    await page.getByRole('heading', { name: patient.name }).waitFor();
+    patientUrl = new URL(page.url()).pathname;
+    for (const text of ['Internação: 30/01/2026', patient.cns, patient.surgeryLocation, '390.533.447-05']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    const progress = page.getByText(/^\d+ de \d+ procedimentos$/);
+    expect(await progress.textContent()).toMatch(/^0 de \d+ procedimentos$/);
+
+    // Tick one lab exam: completed today, its date now editable.
+    const labs = await openCategory(page, 'Exames laboratoriais');
+    const hemograma = labs.getByRole('checkbox', { name: 'Hemograma completo' });
+    const hemogramaDate = labs.getByLabel('Data de realização de Hemograma completo');
+    expect(await hemogramaDate.isDisabled()).toBe(true);
+    // Blueprint draws its own box over the native input: click the label, as a user does.
+    await hemograma.locator('..').click();
+    await toast(page, 'Hemograma completo').waitFor();
+    await expect.poll(() => hemogramaDate.isEnabled()).toBe(true);
+    await labs.getByLabel('1 de 23 concluídos').waitFor();
+    await hemogramaDate.fill('2026-01-20');
+    await expect
+      .poll(() => labs.getByLabel('Data de realização de Hemograma completo').inputValue())
+      .toBe('2026-01-20');
+
+    // Mark all the other lab exams.
+    await labs.getByRole('button', { name: 'Marcar todos como concluídos' }).click();
+    await toast(page, '22 exames laboratoriais marcados como concluídos.').waitFor();
+    await labs.getByLabel('23 de 23 concluídos').waitFor();
+    expect(await labs.getByRole('checkbox', { checked: false }).count()).toBe(0);
+
+    // Add a procedure of a new type to the exams: it comes optional and pending.
+    const exams = await openCategory(page, 'Exames');
+    await exams.getByRole('button', { name: 'Adicionar procedimento em Exames' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Adicionar Novo Procedimento' });
+    const add = addDialog.getByRole('button', { name: 'Adicionar' });
+    expect(await add.isDisabled()).toBe(true);
+    await addDialog.getByLabel('Nome do procedimento').fill('   ');
+    expect(await add.isDisabled()).toBe(true);
+    await addDialog.getByLabel('Nome do procedimento').fill('  Cintilografia miocárdica  ');
+    await add.click();
+    await toast(page, 'Cintilografia miocárdica').waitFor();
+    await addDialog.waitFor({ state: 'detached' });
+    const added = exams.getByRole('listitem').filter({ hasText: 'Cintilografia miocárdica' });
+    await added.getByText('Opcional', { exact: true }).waitFor();
+    await added.getByText('Pendente', { exact: true }).waitFor();
+
+    // Register an optional exam through the form.
+    const form = page.locator('.register-procedure-card');
+    await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
+    await form.getByText('Tipo de procedimento é obrigatório').waitFor();
+    const groups = await form
+      .getByLabel('Tipo de Procedimento')
+      .evaluate((select) => [...select.querySelectorAll('optgroup')].map((group) => group.label));
+    expect(groups).toEqual([
+      '— Procedimentos Pré-Operatórios Pendentes —',
+      '— Procedimentos Pós-Operatórios Pendentes —',
+      '— Procedimentos Pré-Operatórios Opcionais —',
+      '— Procedimentos Pós-Operatórios Opcionais —',
+    ]);
+    await form.getByLabel('Tipo de Procedimento').selectOption({ label: 'Polissonografia (Opcional)' });
+    await form.getByLabel('Data de Realização').fill('2026-01-25');
+    await form.getByLabel('Local', { exact: true }).fill('Clínica do Sono');
+    await form.getByLabel('Profissional Responsável').fill('Dra. Ana Souza');
+    await form.getByLabel('Observações').fill('Apneia leve.');
+    await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
+    await toast(page, 'Procedimento registrado com sucesso!').waitFor();
+    const polissonografia = exams.getByRole('listitem').filter({ hasText: 'Polissonografia' });
+    await polissonografia.getByText('Concluído', { exact: true }).waitFor();
+    await polissonografia.getByText('Clínica do Sono · Dra. Ana Souza').waitFor();
+    expect(await polissonografia.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('');
+
+    await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
+    await shoot(page, 'patient-detail');
+  });
+
+  it('edits the surgery date, which moves the post-operative dates, and refuses a stale version', async () => {
+    const page = await signedInPage(patientUrl, { expectedStatuses: [409] });
+    const firstMonth = await openCategory(page, '1º mês');
+    await firstMonth.getByText(firstMonthBefore).first().waitFor();
+
+    // Someone else changes the patient after this page read it: saving must not overwrite that.
+    const current = (await (await page.request.get(`${app.baseUrl}/api${patientUrl}`)).json()) as {
+      version: number;
+    };
+    const concurrent = await page.request.patch(`${app.baseUrl}/api${patientUrl}`, {
+      data: { notes: 'Alterado em outra estação.', version: current.version },
+      headers: { 'Content-Type': 'application/json', Origin: app.baseUrl },
+    });
+    expect(concurrent.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Editar' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
+    expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
+    expect(await dialog.getByLabel('Município').inputValue()).toBe('Campinas (SP)');
+    await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await toast(
+      page,
+      'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
+    ).waitFor();
+    await firstMonth.getByText(firstMonthBefore).first().waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByText('Alterado em outra estação.').waitFor();
+
+    // With the current version the change goes through and the schedule follows it.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
+    await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
+    await shoot(page, 'patient-form-edit', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Paciente atualizado com sucesso!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await firstMonth.getByText(firstMonthAfter).first().waitFor();
+    expect(await firstMonth.getByText(firstMonthBefore).count()).toBe(0);
+  });
+
+  it('deletes the patient after a confirmation that an outside click does not dismiss', async () => {
+    const page = await signedInPage(patientUrl, { expectedStatuses: [404] });
+    await page.getByRole('heading', { name: patient.name }).waitFor();
+
+    await page.getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await dialog
+      .getByText(
+        `Tem certeza que deseja excluir o paciente ${patient.name}? Esta ação não pode ser desfeita. Todos os procedimentos associados também serão excluídos.`,
+      )
+      .waitFor();
+    await shoot(page, 'patient-delete', { fullPage: false });
+    await page.mouse.click(10, 10);
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Paciente foi excluído com sucesso.').waitFor();
+    await page.waitForURL(/\/patients$/);
+    await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
+
+    await page.goto(`${app.baseUrl}${patientUrl}`);
+    await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();
+    await page.getByText('O paciente solicitado não foi encontrado').waitFor();
+    await shoot(page, 'patient-not-found');
+    await page.getByRole('button', { name: 'Voltar para Lista de Pacientes' }).click();
+    await page.waitForURL(/\/patients$/);
+  });
+});

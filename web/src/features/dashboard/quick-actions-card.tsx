@@ -1,0 +1,40 @@
+import { AnchorButton, Card, Elevation, H5, Intent, Size } from '@blueprintjs/core';
+import { IconNames, type IconName } from '@blueprintjs/icons';
+import { useNavigate } from 'react-router-dom';
+import { dashboardMessages as m } from './messages.ts';
+
+const actions: { text: string; to: string; icon: IconName; intent: Intent }[] = [
+  { text: m.newPatient, to: '/patients/new', icon: IconNames.NEW_PERSON, intent: Intent.PRIMARY },
+  { text: m.reports, to: '/reports', icon: IconNames.DOCUMENT, intent: Intent.NONE },
+  { text: m.managePatients, to: '/patients', icon: IconNames.PEOPLE, intent: Intent.NONE },
+];
+
+/** 'Ações Rápidas' (§2): links to the three most common tasks. */
+export function QuickActionsCard() {
+  const navigate = useNavigate();
+  return (
+    <Card className="dashboard-card" elevation={Elevation.ONE}>
+      <div className="dashboard-card__header">
+        <H5>{m.quickActions}</H5>
+      </div>
+      <div className="quick-actions">
+        {actions.map(({ text, to, icon, intent }) => (
+          <AnchorButton
+            alignText="start"
+            fill
+            href={to}
+            icon={icon}
+            intent={intent}
+            key={to}
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(to);
+            }}
+            size={Size.LARGE}
+            text={text}
+          />
+        ))}
+      </div>
+    </Card>
+  );
+}

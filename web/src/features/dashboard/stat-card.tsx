@@ -1,0 +1,37 @@
+import { Card, Elevation, Icon, type Intent } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { dashboardMessages as m } from './messages.ts';
+
+export interface StatCardProps {
+  label: string;
+  /** Undefined while loading ('...'); 0 when the statistics did not come. */
+  value: number | undefined;
+  loading: boolean;
+  icon: IconName;
+  intent: Intent;
+}
+
+/** One of the four counters of the dashboard (§2). */
+export function StatCard({ label, value, loading, icon, intent }: StatCardProps) {
+  const labelId = `stat-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card
+      aria-labelledby={labelId}
+      className={`stat-card stat-card--${intent}`}
+      elevation={Elevation.ONE}
+      role="group"
+    >
+      <div className="stat-card__text">
+        <span className="stat-card__label" id={labelId}>
+          {label}
+        </span>
+        <span aria-live="polite" className="stat-card__value">
+          {loading ? m.loadingValue : (value ?? 0)}
+        </span>
+      </div>
+      <span className="stat-card__icon">
+        <Icon icon={icon} intent={intent} size={22} />
+      </span>
+    </Card>
+  );
+}

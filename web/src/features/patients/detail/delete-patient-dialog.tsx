@@ -1,0 +1,67 @@
+import type { PatientDto } from '@bari/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { showToast } from '../../../app/toaster.tsx';
+import { failureDescription } from '../format.ts';
+import { patientsMessages as m } from '../messages.ts';
+import { useDeletePatientMutation } from '../patients-api.ts';
+
+export interface DeletePatientDialogProps {
+  patient: PatientDto;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+/**
+ * 'Confirmar Exclusão' (§2): a click outside does not close it. Sends the version the page
+ * shows, so a patient someone else changed meanwhile is not deleted unseen (409).
+ */
+export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatientDialogProps) {
+  const [deletePatient, { isLoading }] = useDeletePatientMutation();
+
+  const confirm = async () => {
+    try {
+      await deletePatient({ id: patient.id, version: patient.version }).unwrap();
+      showToast({ title: m.deletedTitle, description: m.deleted, intent: Intent.SUCCESS });
+      onDeleted();
+    } catch (error) {
+      showToast({
+        title: m.error,
+        description: failureDescription(error, m.deleteFailed),
+        intent: Intent.DANGER,
+      });
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      canEscapeKeyClose={!isLoading}
+      canOutsideClickClose={false}
+      icon={IconNames.TRASH}
+      isCloseButtonShown={!isLoading}
+      isOpen
+      onClose={onClose}
+      role="alertdialog"
+      title={m.deleteTitle}
+    >
+      <DialogBody>
+        <p>{m.deleteText(patient.name)}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button disabled={isLoading} onClick={onClose} text={m.cancel} />
+            <Button
+              disabled={isLoading}
+              icon={IconNames.TRASH}
+              intent={Intent.DANGER}
+              onClick={() => void confirm()}
+              text={isLoading ? m.deleting : m.delete}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { PatientFormSchema, type PatientDto } from '@bari/contracts';
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { patientsMessages as m } from '../messages.ts';
+import { PatientFormFields } from './patient-form-fields.tsx';
+import {
+  EMPTY_PATIENT_FORM,
+  patientToFormValues,
+  type PatientFormOutput,
+  type PatientFormValues,
+} from './patient-form-values.ts';
+import { serverFieldErrors } from './server-field-errors.ts';
+import { useSavePatient } from './use-save-patient.ts';
+import './patient-form-dialog.css';
+
+export interface PatientFormDialogProps {
+  /** The patient to edit; a new patient when absent (§2). */
+  patient?: PatientDto;
+  onClose: () => void;
+}
+
+/**
+ * 'Novo Paciente' / 'Editar Paciente': the contract's `PatientFormSchema` validates on the
+ * client exactly as the server will. Mounted only while open (style.md).
+ */
+export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
+  // The version the form was filled from: a refetch behind the open dialog (after a 409, say)
+  // must not let a second click overwrite changes the form has never shown.
+  const [edited] = useState(() => (patient ? { id: patient.id, version: patient.version } : undefined));
+  const savePatient = useSavePatient(edited);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<PatientFormValues, unknown, PatientFormOutput>({
+    resolver: zodResolver(PatientFormSchema),
+    defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
+  });
+
+  const onSubmit = async (values: PatientFormOutput) => {
+    try {
+      await savePatient(values);
+      onClose();
+    } catch (error) {
+      for (const [field, message] of serverFieldErrors(error)) setError(field, { message });
+    }
+  };
+
+  const editing = patient !== undefined;
+  return (
+    <Dialog
+      canEscapeKeyClose={!isSubmitting}
+      canOutsideClickClose={false}
+      className="patient-form-dialog"
+      icon={editing ? IconNames.EDIT : IconNames.NEW_PERSON}
+      isCloseButtonShown={!isSubmitting}
+      isOpen
+      onClose={onClose}
+      title={editing ? m.editPatientTitle : m.newPatientTitle}
+    >
+      <form className="patient-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <DialogBody useOverflowScrollContainer>
+          <PatientFormFields control={control} disabled={isSubmitting} />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button disabled={isSubmitting} onClick={onClose} text={m.cancel} />
+              <Button
+                icon={IconNames.FLOPPY_DISK}
+                intent={Intent.PRIMARY}
+                disabled={isSubmitting}
+                text={editing ? (isSubmitting ? m.saving : m.save) : isSubmitting ? m.creating : m.create}
+                type="submit"
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  AIH_LENGTH,
+  aihCheckDigitWarning,
+  CNS_MAX_LENGTH,
+  CPF_MASKED_LENGTH,
+  maskCpf,
+} from '@bari/contracts';
+import { H6 } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import type { Control } from 'react-hook-form';
+import { patientsMessages as m } from '../messages.ts';
+import { MunicipalityField } from './municipality-field.tsx';
+import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
+import { TextField } from './text-field.tsx';
+
+export interface PatientFormFieldsProps {
+  control: Control<PatientFormValues, unknown, PatientFormOutput>;
+  disabled: boolean;
+}
+
+/** The patient form's fields (§3, §5 and 'Data da Cirurgia'), in three groups. */
+export function PatientFormFields({ control, disabled }: PatientFormFieldsProps) {
+  const common = { control, disabled };
+  return (
+    <>
+      <fieldset className="patient-form__group">
+        <H6 className="patient-form__legend">{m.sectionIdentification}</H6>
+        <TextField
+          {...common}
+          id="patient-name"
+          label={m.nameLabel}
+          name="name"
+          placeholder={m.namePlaceholder}
+        />
+        <div className="patient-form__row">
+          <TextField
+            {...common}
+            format={maskCpf}
+            id="patient-cpf"
+            inputMode="numeric"
+            label={m.cpfLabel}
+            maxLength={CPF_MASKED_LENGTH}
+            name="cpf"
+            placeholder={m.cpfPlaceholder}
+          />
+          <TextField
+            {...common}
+            id="patient-cns"
+            inputMode="numeric"
+            label={m.cnsLabel}
+            maxLength={CNS_MAX_LENGTH}
+            name="cns"
+            optional
+            placeholder={m.cnsPlaceholder}
+          />
+        </div>
+        <MunicipalityField control={control} disabled={disabled} id="patient-municipality" />
+      </fieldset>
+
+      <fieldset className="patient-form__group">
+        <H6 className="patient-form__legend">{m.sectionHospitalization}</H6>
+        <div className="patient-form__row patient-form__row--three">
+          <TextField
+            {...common}
+            id="patient-admission-date"
+            label={m.admissionDateLabel}
+            name="admissionDate"
+            type="date"
+          />
+          <TextField
+            {...common}
+            helperText={m.surgeryDateHelper}
+            id="patient-surgery-date"
+            label={m.surgeryDateLabel}
+            name="surgeryDate"
+            optional
+            type="date"
+          />
+          <TextField
+            {...common}
+            id="patient-discharge-date"
+            label={m.dischargeDateLabel}
+            name="dischargeDate"
+            optional
+            type="date"
+          />
+        </div>
+        <div className="patient-form__row">
+          <TextField
+            {...common}
+            id="patient-surgery-location"
+            label={m.surgeryLocationLabel}
+            leftIcon={IconNames.OFFICE}
+            name="surgeryLocation"
+            placeholder={m.surgeryLocationPlaceholder}
+          />
+          <TextField {...common} id="patient-surgeon-name" label={m.surgeonNameLabel} name="surgeonName" />
+        </div>
+      </fieldset>
+
+      <fieldset className="patient-form__group">
+        <H6 className="patient-form__legend">{m.sectionRegulation}</H6>
+        <div className="patient-form__row">
+          <TextField
+            {...common}
+            id="patient-aih-number"
+            inputMode="numeric"
+            label={m.aihNumberLabel}
+            maxLength={AIH_LENGTH}
+            name="aihNumber"
+            optional
+            placeholder={m.aihNumberPlaceholder}
+            warning={aihCheckDigitWarning}
+          />
+          <TextField
+            {...common}
+            id="patient-sisreg-code"
+            inputMode="numeric"
+            label={m.sisregCodeLabel}
+            maxLength={12}
+            name="sisregCode"
+            optional
+            placeholder={m.sisregCodePlaceholder}
+          />
+        </div>
+        <TextField {...common} id="patient-notes" label={m.notesLabel} name="notes" optional rows={3} />
+      </fieldset>
+    </>
+  );
+}

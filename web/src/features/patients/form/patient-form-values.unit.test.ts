@@ -1,0 +1,57 @@
+import { PatientFormSchema, type PatientDetails } from '@bari/contracts';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PATIENT_FORM, patientToFormValues } from './patient-form-values.ts';
+
+const stored: PatientDetails = {
+  name: 'Maria da Silva',
+  cpf: '39053344705',
+  cns: null,
+  municipality: { ibgeCode: '3509502', name: 'Campinas', uf: 'SP' },
+  admissionDate: '2025-03-10',
+  dischargeDate: null,
+  surgeryDate: '2025-03-12',
+  surgeryLocation: 'Hospital das Clínicas',
+  surgeonName: 'Dr. João Souza',
+  aihNumber: null,
+  sisregCode: null,
+  notes: null,
+};
+
+/** The first message of each field, as the form shows them. */
+function messages(values: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of PatientFormSchema.safeParse(values).error?.issues ?? []) {
+    result[issue.path.join('.')] ??= issue.message;
+  }
+  return result;
+}
+
+describe('the patient form values', () => {
+  it('shows a stored patient with the CPF masked and empty optional fields', () => {
+    expect(patientToFormValues(stored)).toMatchObject({
+      cpf: '390.533.447-05',
+      cns: '',
+      dischargeDate: '',
+      surgeryDate: '2025-03-12',
+      municipality: { ibgeCode: '3509502', name: 'Campinas', uf: 'SP' },
+    });
+  });
+
+  it('saves what it shows unchanged (11-digit CPF, blanks as null)', () => {
+    expect(PatientFormSchema.parse(patientToFormValues(stored))).toEqual(stored);
+  });
+
+  it('says what every required field needs, in the words of §5', () => {
+    expect(messages(EMPTY_PATIENT_FORM)).toEqual({
+      name: 'Nome é obrigatório',
+      cpf: 'CPF é obrigatório',
+      municipality: 'Município é obrigatório',
+      admissionDate: 'Data da internação é obrigatória',
+      surgeryLocation: 'Local da cirurgia é obrigatório',
+      surgeonName: 'Nome do cirurgião é obrigatório',
+    });
+    expect(messages({ ...patientToFormValues(stored), cpf: '390.533.447-06' })).toEqual({
+      cpf: 'CPF inválido',
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { cnsOrNotInformed, errorStatus, failureDescription, formatDate } from './format.ts';
+
+describe('formatDate', () => {
+  it('shows a clinical date in the pt-BR format', () => {
+    expect(formatDate('2025-03-15')).toBe('15/03/2025');
+    expect(formatDate('2024-12-01')).toBe('01/12/2024');
+  });
+
+  it('shows nothing for a missing date and leaves anything else as it is', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('amanhã')).toBe('amanhã');
+  });
+});
+
+describe('cnsOrNotInformed', () => {
+  it("says 'Não informado' when there is no CNS", () => {
+    expect(cnsOrNotInformed('162709345180001')).toBe('162709345180001');
+    expect(cnsOrNotInformed(null)).toBe('Não informado');
+    expect(cnsOrNotInformed('')).toBe('Não informado');
+  });
+});
+
+describe('failureDescription', () => {
+  const stale = {
+    status: 409,
+    message: '409: {...}',
+    data: { message: 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.' },
+  };
+
+  it("shows the server's message for a conflict", () => {
+    expect(failureDescription(stale, 'Erro ao atualizar paciente. Tente novamente.')).toBe(
+      'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
+    );
+  });
+
+  it("shows the spec's message for anything else", () => {
+    const fallback = 'Erro ao excluir paciente. Tente novamente.';
+    expect(failureDescription({ status: 500, message: '500: x', data: { message: 'x' } }, fallback)).toBe(
+      fallback,
+    );
+    expect(failureDescription({ status: 409, message: '409: ' }, fallback)).toBe(fallback);
+    expect(failureDescription(new Error('boom'), fallback)).toBe(fallback);
+  });
+});
+
+describe('errorStatus', () => {
+  it('reads the HTTP status of an API error', () => {
+    expect(errorStatus({ status: 404, message: '404: Not Found' })).toBe(404);
+    expect(errorStatus({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBeUndefined();
+    expect(errorStatus(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,101 @@
+import type {
+  PatientDetailDto,
+  PatientDto,
+  PatientForm,
+  PatientListRow,
+  PatientStatus,
+} from '@bari/contracts';
+import { api } from '../../app/api.ts';
+import {
+  PATIENT_LIST_TAG,
+  REPORTS_TAG,
+  STATISTICS_TAG,
+  patientChangedTags,
+  patientTag,
+} from './patient-tags.ts';
+
+export interface PatientListArgs {
+  search?: string;
+  status?: PatientStatus;
+  page: number;
+  pageSize: number;
+}
+
+export interface PatientListPage {
+  rows: PatientListRow[];
+  /** All patients matching the search and filter (`X-Total-Count`), not just this page. */
+  total: number;
+}
+
+export interface UpdatePatientArgs {
+  id: string;
+  /** The version the form was opened on: a newer one on the server → 409. */
+  version: number;
+  patient: PatientForm;
+}
+
+export interface DeletePatientArgs {
+  id: string;
+  version: number;
+}
+
+const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** The query string of the list: empty values are left out. */
+export function patientListUrl({ search, status, page, pageSize }: PatientListArgs): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (status) params.set('status', status);
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  return `/api/patients?${params.toString()}`;
+}
+
+export const patientsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPatients: build.query<PatientListPage, PatientListArgs>({
+      query: (args) => ({ url: patientListUrl(args), responseHeaders: [TOTAL_COUNT_HEADER] }),
+      transformResponse: (rows: PatientListRow[], meta) => {
+        const total = Number(meta?.headers[TOTAL_COUNT_HEADER]);
+        return { rows, total: Number.isFinite(total) ? total : rows.length };
+      },
+      providesTags: (result) => [PATIENT_LIST_TAG, ...(result?.rows ?? []).map(({ id }) => patientTag(id))],
+    }),
+    getPatient: build.query<PatientDetailDto, string>({
+      query: (id) => `/api/patients/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [patientTag(id)],
+    }),
+    createPatient: build.mutation<PatientDto, PatientForm>({
+      query: (body) => ({ url: '/api/patients', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [PATIENT_LIST_TAG, STATISTICS_TAG, REPORTS_TAG]),
+    }),
+    updatePatient: build.mutation<PatientDto, UpdatePatientArgs>({
+      query: ({ id, version, patient }) => ({
+        url: `/api/patients/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { ...patient, version },
+      }),
+      // A 409 means the patient changed meanwhile: refetching shows the current version.
+      invalidatesTags: (_result, error, { id }) =>
+        !error || error.status === 409 ? patientChangedTags(id) : [],
+    }),
+    deletePatient: build.mutation<null, DeletePatientArgs>({
+      query: ({ id, version }) => ({
+        url: `/api/patients/${encodeURIComponent(id)}?version=${version}`,
+        method: 'DELETE',
+        forceJsonContentType: true,
+        responseType: 'none',
+      }),
+      invalidatesTags: (_result, error, { id }) =>
+        !error || error.status === 409 ? patientChangedTags(id) : [],
+    }),
+  }),
+});
+
+export const {
+  useGetPatientsQuery,
+  useGetPatientQuery,
+  useCreatePatientMutation,
+  useUpdatePatientMutation,
+  useDeletePatientMutation,
+} = patientsApi;

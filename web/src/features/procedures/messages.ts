@@ -1,0 +1,68 @@
+/**
+ * Portuguese strings of the procedure timeline and forms: verbatim from spec §2, §4 and §8
+ * where the spec gives them. Category, phase and status labels come from `@bari/contracts`
+ * (`CATEGORY_LABELS`, `PHASE_SECTION_TITLES`, `PROCEDURE_STATUS_LABELS`); the registration
+ * form's validation messages from `procedureMessages` there.
+ */
+export const proceduresMessages = {
+  // Timeline (§2)
+  timelineTitle: 'Linha do Tempo dos Procedimentos',
+  optionalBadge: 'Opcional',
+  categoryCount: (completed: number, total: number) => `${completed}/${total}`,
+  categoryCountLabel: (completed: number, total: number) => `${completed} de ${total} concluídos`,
+  emptyCategory: 'Nenhum procedimento nesta categoria.',
+  scheduledFor: (date: string) => `Previsto: ${date}`,
+  completedDateLabel: (name: string) => `Data de realização de ${name}`,
+  markAllLabs: 'Marcar todos como concluídos',
+  add: 'Adicionar',
+  addToCategory: (category: string) => `Adicionar procedimento em ${category}`,
+  postOpWithoutSurgery: 'Datas calculadas a partir da data de internação (data da cirurgia não informada).',
+
+  // Add-procedure dialog (§2, §4)
+  addDialogTitle: 'Adicionar Novo Procedimento',
+  addDialogCategory: 'Categoria',
+  addNameLabel: 'Nome do procedimento',
+  addNamePlaceholder: 'Ex.: Vitamina B1',
+  addDialogHint: 'O procedimento será incluído como opcional e pendente para este paciente.',
+  adding: 'Adicionando...',
+  cancel: 'Cancelar',
+
+  // Registration form (§2)
+  registerTitle: 'Registrar Procedimento',
+  registerSubtitle: 'Registre um procedimento realizado',
+  procedureTypeLabel: 'Tipo de Procedimento',
+  procedureTypePlaceholder: 'Selecione o procedimento',
+  pendingPreOpGroup: '— Procedimentos Pré-Operatórios Pendentes —',
+  pendingPostOpGroup: '— Procedimentos Pós-Operatórios Pendentes —',
+  optionalPreOpGroup: '— Procedimentos Pré-Operatórios Opcionais —',
+  optionalPostOpGroup: '— Procedimentos Pós-Operatórios Opcionais —',
+  optionalSuffix: '(Opcional)',
+  expectedDate: (date: string) => `Data prevista: ${date}`,
+  completedDateField: 'Data de Realização',
+  locationLabel: 'Local',
+  locationPlaceholder: 'Local de realização',
+  professionalNameLabel: 'Profissional Responsável',
+  professionalNamePlaceholder: 'Nome do profissional',
+  notesLabel: 'Observações',
+  notesPlaceholder: 'Observações sobre o procedimento',
+  register: 'Registrar Procedimento',
+  registering: 'Registrando...',
+  procedureTypeNotFound: 'Procedure type not found',
+
+  // Toasts (§8)
+  error: 'Erro',
+  success: 'Sucesso',
+  updated: 'Procedimento atualizado',
+  updateFailed: 'Não foi possível atualizar o procedimento.',
+  added: 'Procedimento adicionado',
+  createTypeFailed: 'Não foi possível criar o tipo de procedimento.',
+  addFailed: 'Não foi possível adicionar o procedimento.',
+  labsCompleted: 'Exames marcados como concluídos',
+  labsCompletedCount: (count: number) =>
+    count === 1
+      ? '1 exame laboratorial marcado como concluído.'
+      : `${count} exames laboratoriais marcados como concluídos.`,
+  labsFailed: 'Não foi possível marcar os exames como concluídos.',
+  registered: 'Procedimento registrado com sucesso!',
+  registerFailed: 'Erro ao registrar procedimento. Tente novamente.',
+} as const;

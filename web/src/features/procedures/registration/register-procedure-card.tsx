@@ -1,0 +1,105 @@
+import {
+  clinicToday,
+  ProcedureRegistrationFormSchema,
+  scheduleBaseDate,
+  scheduledDateFor,
+  type PatientDetailDto,
+  type ProcedureType,
+} from '@bari/contracts';
+import { Button, Card, Classes, Elevation, H4, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { formatDate } from '../../patients/format.ts';
+import { TextField } from '../../patients/form/text-field.tsx';
+import { proceduresMessages as m } from '../messages.ts';
+import { procedureOptionGroups } from './procedure-options.ts';
+import { ProcedureTypeSelect } from './procedure-type-select.tsx';
+import {
+  emptyRegistrationForm,
+  type RegistrationFormOutput,
+  type RegistrationFormValues,
+} from './registration-form-values.ts';
+import { useRegisterProcedure } from './use-register-procedure.ts';
+import './register-procedure-card.css';
+
+export interface RegisterProcedureCardProps {
+  patient: PatientDetailDto;
+  types: readonly ProcedureType[];
+}
+
+/** The right third of the patient page (§2): record a procedure as done. */
+export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardProps) {
+  const today = clinicToday(new Date());
+  const groups = useMemo(() => procedureOptionGroups(patient.procedures, types), [patient.procedures, types]);
+  const { register, isRegistering } = useRegisterProcedure(patient, types);
+  const { control, handleSubmit, reset } = useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
+    resolver: zodResolver(ProcedureRegistrationFormSchema),
+    defaultValues: emptyRegistrationForm(today),
+  });
+  const chosenId = useWatch({ control, name: 'procedureTypeId' });
+  const chosen = groups.flatMap((group) => group.options).find((option) => option.value === chosenId);
+  const pendingDate = patient.procedures.find(
+    (procedure) => procedure.procedureTypeId === chosenId && procedure.status === 'pending',
+  )?.scheduledDate;
+  const expected = chosen
+    ? (pendingDate ?? scheduledDateFor(chosen.type, scheduleBaseDate(patient), today))
+    : null;
+
+  const onSubmit = async (values: RegistrationFormOutput) => {
+    if (await register(values)) reset(emptyRegistrationForm(today));
+  };
+
+  const common = { control, disabled: isRegistering };
+  return (
+    <Card className="register-procedure-card" elevation={Elevation.ONE}>
+      <H4 className="register-procedure-card__title">{m.registerTitle}</H4>
+      <p className={`register-procedure-card__subtitle ${Classes.TEXT_MUTED}`}>{m.registerSubtitle}</p>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <ProcedureTypeSelect
+          {...common}
+          groups={groups}
+          helperText={expected ? m.expectedDate(formatDate(expected)) : undefined}
+        />
+        <TextField
+          {...common}
+          id="register-completed-date"
+          label={m.completedDateField}
+          name="completedDate"
+          type="date"
+        />
+        <TextField
+          {...common}
+          id="register-location"
+          label={m.locationLabel}
+          name="location"
+          placeholder={m.locationPlaceholder}
+        />
+        <TextField
+          {...common}
+          id="register-professional"
+          label={m.professionalNameLabel}
+          name="professionalName"
+          placeholder={m.professionalNamePlaceholder}
+        />
+        <TextField
+          {...common}
+          id="register-notes"
+          label={m.notesLabel}
+          name="notes"
+          placeholder={m.notesPlaceholder}
+          rows={3}
+        />
+        <Button
+          disabled={isRegistering}
+          fill
+          icon={IconNames.CONFIRM}
+          intent={Intent.PRIMARY}
+          text={isRegistering ? m.registering : m.register}
+          type="submit"
+        />
+      </form>
+    </Card>
+  );
+}

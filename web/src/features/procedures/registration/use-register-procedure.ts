@@ -1,0 +1,37 @@
+import type { PatientDetailDto, ProcedureType } from '@bari/contracts';
+import { Intent } from '@blueprintjs/core';
+import { showToast } from '../../../app/toaster.tsx';
+import { failureDescription } from '../../patients/format.ts';
+import { proceduresMessages as m } from '../messages.ts';
+import { useCreateProcedureMutation } from '../procedures-api.ts';
+import type { RegistrationFormOutput } from './registration-form-values.ts';
+
+/**
+ * 'Registrar Procedimento' (§4): records the chosen type as completed — the server completes
+ * the patient's pending procedure of that type, or adds a completed one. §8 toasts.
+ * Resolves to whether it was recorded.
+ */
+export function useRegisterProcedure(patient: PatientDetailDto, types: readonly ProcedureType[]) {
+  const [createProcedure, { isLoading }] = useCreateProcedureMutation();
+
+  const register = async (values: RegistrationFormOutput): Promise<boolean> => {
+    try {
+      const known =
+        types.some((type) => type.id === values.procedureTypeId) ||
+        patient.procedures.some((procedure) => procedure.procedureTypeId === values.procedureTypeId);
+      if (!known) throw new Error(m.procedureTypeNotFound);
+      await createProcedure({ ...values, patientId: patient.id, status: 'completed' }).unwrap();
+      showToast({ title: m.success, description: m.registered, intent: Intent.SUCCESS });
+      return true;
+    } catch (error) {
+      showToast({
+        title: m.error,
+        description: failureDescription(error, m.registerFailed),
+        intent: Intent.DANGER,
+      });
+      return false;
+    }
+  };
+
+  return { register, isRegistering: isLoading };
+}

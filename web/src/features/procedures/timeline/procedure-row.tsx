@@ -1,0 +1,63 @@
+import { isClinicalDate, PROCEDURE_STATUS_LABELS, type PatientProcedureDto } from '@bari/contracts';
+import { Checkbox, Classes, Intent, Tag } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { formatDate } from '../../patients/format.ts';
+import { proceduresMessages as m } from '../messages.ts';
+import { useUpdateProcedure } from './use-update-procedure.ts';
+
+const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue: Intent.DANGER } as const;
+
+/**
+ * One procedure of the timeline: tick to complete it (today), untick to make it pending; its
+ * date can be changed only while it is completed (§4).
+ */
+export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) {
+  const { isUpdating, setCompleted, setCompletedDate } = useUpdateProcedure(procedure);
+  const { procedureType, status, completedDate, scheduledDate } = procedure;
+  const completed = status === 'completed';
+  const displayStatus = procedure.overdue ? 'overdue' : status;
+  const details = [procedure.location, procedure.professionalName].filter(Boolean).join(' · ');
+
+  return (
+    <li className={`procedure-row procedure-row--${displayStatus}`}>
+      <Checkbox
+        checked={completed}
+        className="procedure-row__check"
+        disabled={isUpdating}
+        label={procedureType.name}
+        onChange={(event) => void setCompleted(event.currentTarget.checked)}
+      />
+      <div className="procedure-row__tags">
+        {procedureType.isRequired ? null : (
+          <Tag minimal round>
+            {m.optionalBadge}
+          </Tag>
+        )}
+        <Tag
+          icon={displayStatus === 'overdue' ? IconNames.WARNING_SIGN : undefined}
+          intent={statusIntent[displayStatus]}
+          minimal
+        >
+          {PROCEDURE_STATUS_LABELS[displayStatus]}
+        </Tag>
+      </div>
+      <div className={`procedure-row__meta ${Classes.TEXT_MUTED}`}>
+        {scheduledDate ? <span>{m.scheduledFor(formatDate(scheduledDate))}</span> : null}
+        {completed && details ? <span>{details}</span> : null}
+      </div>
+      <input
+        aria-label={m.completedDateLabel(procedureType.name)}
+        className={`${Classes.INPUT} ${Classes.SMALL} procedure-row__date`}
+        defaultValue={completedDate ?? ''}
+        disabled={!completed || isUpdating}
+        // Remounted whenever the saved status or date changes, so it always starts from what is stored.
+        key={`${status}:${completedDate ?? ''}`}
+        onChange={(event) => {
+          const date = event.currentTarget.value;
+          if (isClinicalDate(date) && date !== completedDate) void setCompletedDate(date);
+        }}
+        type="date"
+      />
+    </li>
+  );
+}

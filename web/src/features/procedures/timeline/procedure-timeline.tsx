@@ -1,0 +1,71 @@
+import {
+  PHASE_SECTION_TITLES,
+  type PatientDetailDto,
+  type ProcedureCategory,
+  type ProcedureType,
+} from '@bari/contracts';
+import { Callout, H4, Intent } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { useMemo, useState } from 'react';
+import { proceduresMessages as m } from '../messages.ts';
+import { AddProcedureDialog } from './add-procedure-dialog.tsx';
+import { CategorySection } from './category-section.tsx';
+import { MarkAllLabsButton } from './mark-all-labs-button.tsx';
+import { buildTimeline, initiallyOpenCategories } from './timeline-model.ts';
+import { useAddProcedure } from './use-add-procedure.ts';
+import './procedure-timeline.css';
+
+export interface ProcedureTimelineProps {
+  patient: PatientDetailDto;
+  types: readonly ProcedureType[];
+}
+
+/** The left two-thirds of the patient page (§2): pre-operative then post-operative categories. */
+export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
+  const timeline = useMemo(() => buildTimeline(patient.procedures), [patient.procedures]);
+  // Decided once per patient page: later changes must not fold up what the user opened.
+  const [initiallyOpen] = useState(() => initiallyOpenCategories(timeline, patient.status));
+  const [adding, setAdding] = useState<ProcedureCategory | null>(null);
+  const { addProcedure, isAdding } = useAddProcedure(patient.id, types);
+
+  return (
+    <div className="procedure-timeline">
+      {timeline.map(({ phase, categories }) => (
+        <section aria-label={PHASE_SECTION_TITLES[phase]} className="procedure-timeline__phase" key={phase}>
+          <H4 className="procedure-timeline__phase-title">{PHASE_SECTION_TITLES[phase]}</H4>
+          {phase === 'post_operative' && patient.surgeryDate === null ? (
+            <Callout
+              className="procedure-timeline__notice"
+              icon={IconNames.INFO_SIGN}
+              intent={Intent.PRIMARY}
+              compact
+            >
+              {m.postOpWithoutSurgery}
+            </Callout>
+          ) : null}
+          {categories.map((category) => (
+            <CategorySection
+              actions={
+                category.category === 'pre_op_lab' ? (
+                  <MarkAllLabsButton patientId={patient.id} pending={category.pending} />
+                ) : undefined
+              }
+              category={category}
+              defaultOpen={initiallyOpen.has(category.category)}
+              key={category.category}
+              onAdd={() => setAdding(category.category)}
+            />
+          ))}
+        </section>
+      ))}
+      {adding ? (
+        <AddProcedureDialog
+          category={adding}
+          isAdding={isAdding}
+          onAdd={(name) => addProcedure(adding, name)}
+          onClose={() => setAdding(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

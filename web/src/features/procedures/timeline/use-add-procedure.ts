@@ -1,0 +1,49 @@
+import {
+  phaseOfCategory,
+  procedureTypeKey,
+  type ProcedureCategory,
+  type ProcedureType,
+} from '@bari/contracts';
+import { Intent } from '@blueprintjs/core';
+import { showToast } from '../../../app/toaster.tsx';
+import { failureDescription } from '../../patients/format.ts';
+import { proceduresMessages as m } from '../messages.ts';
+import { useCreateProcedureMutation, useCreateProcedureTypeMutation } from '../procedures-api.ts';
+
+/**
+ * The add-procedure dialog's action (§4): create a procedure type that is not required, then a
+ * pending procedure of it for the patient. A type of that name already in the category (the
+ * catalogue's optional ones, say) is reused rather than refused as a duplicate.
+ * Resolves to whether the procedure was added; failures have shown their toast.
+ */
+export function useAddProcedure(patientId: string, types: readonly ProcedureType[]) {
+  const [createType, typeState] = useCreateProcedureTypeMutation();
+  const [createProcedure, procedureState] = useCreateProcedureMutation();
+
+  const fail = (error: unknown, fallback: string) => {
+    showToast({ title: m.error, description: failureDescription(error, fallback), intent: Intent.DANGER });
+    return false;
+  };
+
+  const addProcedure = async (category: ProcedureCategory, rawName: string): Promise<boolean> => {
+    const name = rawName.trim();
+    const key = procedureTypeKey({ category, name });
+    let typeId = types.find((type) => procedureTypeKey(type) === key)?.id;
+    if (typeId === undefined) {
+      try {
+        typeId = (await createType({ name, category, phase: phaseOfCategory(category) }).unwrap()).id;
+      } catch (error) {
+        return fail(error, m.createTypeFailed);
+      }
+    }
+    try {
+      await createProcedure({ patientId, procedureTypeId: typeId, status: 'pending' }).unwrap();
+    } catch (error) {
+      return fail(error, m.addFailed);
+    }
+    showToast({ title: m.added, description: name, intent: Intent.SUCCESS });
+    return true;
+  };
+
+  return { addProcedure, isAdding: typeState.isLoading || procedureState.isLoading };
+}
