@@ -3,7 +3,11 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installPortugueseValidationMessages } from '@bari/contracts';
 import { App } from './app/app.tsx';
+
+// Any validation message a schema does not word itself falls back to Portuguese, as on the server.
+installPortugueseValidationMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,7 +3,7 @@ import { z, ZodIssueCode, type ZodErrorMap } from 'zod';
 /**
  * zod's default messages in Brazilian Portuguese, for the cases our schemas do not word
  * themselves (wrong types, unknown enum values, malformed dates...). Installed once per
- * process by `usePortugueseValidationMessages()` — the server at start-up, the web app in main.
+ * process by `installPortugueseValidationMessages()` — the server at start-up, the web app in main.
  */
 export const ptBRErrorMap: ZodErrorMap = (issue, context) => {
   switch (issue.code) {
@@ -60,6 +60,6 @@ const typeNames: Record<string, string> = {
 };
 const typeName = (type: string) => typeNames[type] ?? type;
 
-export function usePortugueseValidationMessages(): void {
+export function installPortugueseValidationMessages(): void {
   z.setErrorMap(ptBRErrorMap);
 }

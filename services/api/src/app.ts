@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from './shared/logger.ts';
@@ -11,7 +11,7 @@ import { securityHeaders } from './http/security/security-headers.ts';
 import { noStoreForApi } from './http/security/no-store.ts';
 import { csrfProtection } from './http/security/csrf.ts';
 import type { RequestState } from './http/request-state.ts';
-import { usePortugueseValidationMessages } from '@bari/contracts';
+import { installPortugueseValidationMessages } from '@bari/contracts';
 
 /** Registers a feature's routes on the `/api` router. */
 export type ApiRoutes = (router: Router<RequestState>) => void;
@@ -25,12 +25,17 @@ export interface AppOptions {
   readonly webDist: string;
   readonly checkReadiness: () => Promise<Readiness>;
   readonly routes: readonly ApiRoutes[];
+  /**
+   * Session middleware (cookie + server-side store, loads `ctx.state.user`), placed after the
+   * body parser and before the routes. It needs the app itself (koa-session extends its context).
+   */
+  readonly session?: (app: Koa<RequestState>) => Middleware<RequestState>;
 }
 
 /** Builds the Koa app without listening, so tests drive it in-process over real HTTP. */
 export function buildApp(options: AppOptions): Koa<RequestState> {
   // Field errors in 400 responses speak Portuguese, whichever schema produced them.
-  usePortugueseValidationMessages();
+  installPortugueseValidationMessages();
   const app = new Koa<RequestState>();
   app.proxy = options.trustProxy;
   // Errors are logged once, by the error handler; Koa's default would print them again.
@@ -51,6 +56,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   app.use(noStoreForApi());
   app.use(csrfProtection());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
+  if (options.session) app.use(options.session(app));
   app.use(root.routes());
   app.use(api.routes());
   app.use(api.allowedMethods());

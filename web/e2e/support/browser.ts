@@ -14,6 +14,8 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      // Date inputs follow the browser's language: dd/mm/aaaa, as our users see them.
+      '--lang=pt-BR',
     ],
   });
 }
