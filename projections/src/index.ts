@@ -20,3 +20,8 @@ export {
 export { readProjectionStatus, countEventsAfter, type ProjectionCheckpointStatus } from './runner/status.ts';
 export { ProjectionHandlerError } from './runner/apply.ts';
 export { createJsonLogger, silentLogger, type ProjectionLogger } from './runner/logger.ts';
+export * from './patients/index.ts';
+export * from './procedure-types/index.ts';
+export * from './users/index.ts';
+export * from './access-keys/index.ts';
+export * from './system-initialization/index.ts';

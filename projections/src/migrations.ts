@@ -6,7 +6,13 @@ import type { MigrationSource } from '@bari/db';
  * SQL beside its projector, in `projections/src/<readModel>/migrations/`; adding a read
  * model with tables means adding its folder name here.
  */
-const readModelsWithTables: readonly string[] = [];
+const readModelsWithTables: readonly string[] = [
+  'users',
+  'access-keys',
+  'system-initialization',
+  'procedure-types',
+  'patients',
+];
 
 const directory = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 

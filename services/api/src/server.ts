@@ -9,10 +9,22 @@ import type { Logger } from './shared/logger.ts';
 import { buildApp } from './app.ts';
 import type { Readiness } from './http/health-routes.ts';
 import { apiRoutes } from './routes.ts';
+import { ensureProtocolCatalogue, systemMetadata } from './procedure-types/catalogue.ts';
+import type { ApiDependencies } from './dependencies.ts';
+import { apiMigrations } from './shared/migrations.ts';
+import { sessionMiddleware } from './http/session/session-middleware.ts';
 
 export interface RunningServer {
   readonly url: string;
+  /** What the routes were given (tests read the stores and read models through it). */
+  readonly deps: ApiDependencies;
   stop(): Promise<void>;
+}
+
+/** What tests may replace in the composition root. */
+export interface ServerOverrides {
+  /** The clock (tests move it to expire keys and sessions). */
+  readonly now?: () => Date;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -22,7 +34,11 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.
  * projections (in this process unless PROJECTOR=external), the Koa app and its listener.
  * `stop()` undoes it all in reverse order.
  */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config, (message) => logger.debug({ postgres: message.trim() }));
   const stack: Array<() => Promise<void>> = [database.stop];
   const stop = async () => {
@@ -33,7 +49,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     const applied = await migrate(
       database.url,
-      loadMigrations([eventStoreMigrations, ...projectionMigrations]),
+      loadMigrations([eventStoreMigrations, ...projectionMigrations, apiMigrations]),
     );
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
@@ -48,6 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await runner.start();
       stack.push(() => runner.stop());
     }
+    await ensureProtocolCatalogue({ eventStore, logger }, systemMetadata());
 
     const checkReadiness = async (): Promise<Readiness> => {
       const checks: Record<string, string> = {};
@@ -60,6 +77,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
     };
 
+    const deps: ApiDependencies = {
+      config,
+      logger,
+      eventStore,
+      pool,
+      now: overrides.now ?? (() => new Date()),
+      waitForProjections: (position) =>
+        runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
+    };
     const app = buildApp({
       logger,
       bodyLimit: config.BODY_LIMIT,
@@ -67,21 +93,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       https: config.HTTPS,
       webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST,
       checkReadiness,
-      routes: apiRoutes({
-        config,
-        logger,
-        eventStore,
-        pool,
-        now: () => new Date(),
-        waitForProjections: (position) =>
-          runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
-      }),
+      routes: apiRoutes(deps),
+      session: (koa) => sessionMiddleware(koa, deps),
     });
     const server = await listen(app.callback(), config.PORT, config.HOST);
     stack.push(() => closeServer(server));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    return { url: `http://localhost:${port}`, stop };
+    return { url: `http://localhost:${port}`, deps, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,3 +9,6 @@ export * from './planned-append.ts';
 export * from './registration.ts';
 export * from './streams.ts';
 export * from './user.ts';
+export * from './execute-plan.ts';
+export * from './stream-reads.ts';
+export * from './user-deletion.ts';

@@ -1,0 +1,67 @@
+import type { CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import type { AccessKeyListItem } from '@bari/contracts';
+import { isoInstant } from '../users/queries.ts';
+import { sql } from '../sql.ts';
+
+const AccessKeyRowSchema = z.object({
+  id: z.string().uuid(),
+  keyPrefix: z.string(),
+  description: z.string(),
+  createdAt: isoInstant,
+  expiresAt: isoInstant.nullable(),
+  isActive: z.boolean(),
+  usageCount: z.number().int(),
+  userId: z.string().uuid().nullable(),
+  userEmail: z.string().nullable(),
+});
+export type AccessKeyRow = AccessKeyListItem;
+
+// Never `key_hash`: no query of this module hands the hash out, so no log or response can.
+const keyColumns = sql.fragment`
+  k.id, k.key_prefix as "keyPrefix", k.description, k.created_at as "createdAt",
+  k.expires_at as "expiresAt", k.is_active as "isActive", k.usage_count as "usageCount",
+  k.bound_user_id as "userId", u.email as "userEmail"
+`;
+
+/** Queries over the access-keys read model (joined with users for the bound user's email). */
+export function createAccessKeyQueries(db: CommonQueryMethods) {
+  return {
+    /** The id of the key with this SHA-256 hash, or null: how a login finds the typed key. */
+    findIdByHash(keyHash: string): Promise<string | null> {
+      return db.maybeOneFirst(
+        sql.type(z.object({ id: z.string().uuid() }))`select id from access_keys where key_hash = ${keyHash}`,
+      );
+    },
+
+    findById(id: string): Promise<AccessKeyRow | null> {
+      return db.maybeOne(sql.type(AccessKeyRowSchema)`
+        select ${keyColumns} from access_keys k left join users u on u.id = k.bound_user_id
+        where k.id = ${id}
+      `);
+    },
+
+    /** Every key, newest first ('Chaves de Acesso'). */
+    list(): Promise<readonly AccessKeyRow[]> {
+      return db.any(sql.type(AccessKeyRowSchema)`
+        select ${keyColumns} from access_keys k left join users u on u.id = k.bound_user_id
+        order by k.created_at desc, k.id
+      `);
+    },
+
+    /** Active keys bound to a user (deactivated when the user is deleted). */
+    activeIdsBoundTo(userId: string): Promise<readonly string[]> {
+      return db.anyFirst(sql.type(z.object({ id: z.string().uuid() }))`
+        select id from access_keys where bound_user_id = ${userId} and is_active order by id
+      `);
+    },
+
+    /** Issued keys, active or not. */
+    count(): Promise<number> {
+      return db.oneFirst(
+        sql.type(z.object({ count: z.number() }))`select count(*)::int as count from access_keys`,
+      );
+    },
+  };
+}
+export type AccessKeyQueries = ReturnType<typeof createAccessKeyQueries>;

@@ -1,0 +1,2 @@
+export { systemInitializationProjection } from './projection.ts';
+export { createInitializationQueries, type InitializationQueries } from './queries.ts';

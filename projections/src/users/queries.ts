@@ -1,0 +1,73 @@
+import type { CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { UserStatusSchema, type UserListItem } from '@bari/contracts';
+import { sql } from '../sql.ts';
+
+/** timestamptz arrives from slonik as epoch milliseconds; the wire wants ISO instants. */
+export const isoInstant = z.number().transform((ms) => new Date(ms).toISOString());
+
+const UserRowSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  status: UserStatusSchema,
+  isAdmin: z.boolean(),
+  createdAt: isoInstant,
+});
+export type UserRow = UserListItem;
+
+const userColumns = sql.fragment`
+  id, email, first_name as "firstName", last_name as "lastName", status, is_admin as "isAdmin",
+  created_at as "createdAt"
+`;
+
+/** Queries over the users read model. */
+export function createUserQueries(db: CommonQueryMethods) {
+  return {
+    /** A live user, or null (unknown or deleted). */
+    findById(id: string): Promise<UserRow | null> {
+      return db.maybeOne(sql.type(UserRowSchema)`select ${userColumns} from users where id = ${id}`);
+    },
+
+    /** A live user by email (compared normalised: trimmed, lower case). */
+    findByEmail(email: string): Promise<UserRow | null> {
+      return db.maybeOne(
+        sql.type(UserRowSchema)`select ${userColumns} from users where email = ${email.trim().toLowerCase()}`,
+      );
+    },
+
+    /**
+     * The user of a session, or null when the session must end: the user was deleted, or the
+     * key the session was opened with is no longer active or no longer theirs.
+     */
+    findSessionUser(userId: string, accessKeyId: string): Promise<UserRow | null> {
+      return db.maybeOne(sql.type(UserRowSchema)`
+        select ${userColumns} from users
+        where id = ${userId}
+          and exists (
+            select from access_keys k
+            where k.id = ${accessKeyId} and k.is_active and k.bound_user_id = users.id
+          )
+      `);
+    },
+
+    /** Every live user, oldest first ('Gerenciamento de Usuários'). */
+    list(): Promise<readonly UserRow[]> {
+      return db.any(sql.type(UserRowSchema)`select ${userColumns} from users order by created_at, id`);
+    },
+
+    /** Live users. */
+    count(): Promise<number> {
+      return db.oneFirst(sql.type(z.object({ count: z.number() }))`select count(*)::int as count from users`);
+    },
+
+    /** Approved administrators: the last one may be neither rejected nor deleted. */
+    countApprovedAdministrators(): Promise<number> {
+      return db.oneFirst(sql.type(z.object({ count: z.number() }))`
+        select count(*)::int as count from users where is_admin and status = 'approved'
+      `);
+    },
+  };
+}
+export type UserQueries = ReturnType<typeof createUserQueries>;

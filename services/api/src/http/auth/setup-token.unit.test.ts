@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createSetupToken } from './setup-token.ts';
+
+describe('setup token', () => {
+  it('is 32 random bytes, base64url, different at each start-up', () => {
+    const first = createSetupToken().value;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createSetupToken().value).not.toBe(first);
+  });
+
+  it('is accepted once, then spent', () => {
+    const token = createSetupToken();
+    expect(token.take(token.value)).toBe(true);
+    expect(token.take(token.value)).toBe(false);
+  });
+
+  it('is given back when the run it opened fails', () => {
+    const token = createSetupToken();
+    token.take(token.value);
+    token.giveBack();
+    expect(token.take(token.value)).toBe(true);
+  });
+
+  it('refuses anything else without spending itself', () => {
+    const token = createSetupToken();
+    for (const wrong of [
+      undefined,
+      '',
+      'x',
+      `${token.value}x`,
+      token.value.slice(1),
+      token.value.toUpperCase(),
+    ]) {
+      if (wrong !== token.value) expect(token.take(wrong)).toBe(false);
+    }
+    expect(token.take(token.value)).toBe(true);
+  });
+});

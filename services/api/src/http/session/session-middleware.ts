@@ -1,0 +1,77 @@
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import createSession from 'koa-session';
+import { createUserQueries } from '@bari/projections';
+import type { ApiDependencies } from '../../dependencies.ts';
+import type { RequestState } from '../request-state.ts';
+import { endSession, readSession, touchSession } from './session-data.ts';
+import { createSessionStore, newSessionId, sessionIdHash } from './session-store.ts';
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session-timeouts.ts';
+
+/** The cookie's name; `__Host-` (Secure, host-only, path /) when served over HTTPS. */
+export const sessionCookieName = (https: boolean) => (https ? '__Host-bari.sid' : 'bari.sid');
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Sessions for `/api`: koa-session with its store in PostgreSQL, then the signed-in user
+ * loaded from the users read model on every request into `ctx.state.user`.
+ *
+ * - The cookie carries only a 256-bit random id (`genid`, not koa-session's UUID); HttpOnly,
+ *   SameSite=Lax set explicitly, Secure with the `__Host-` prefix over HTTPS. It is not signed:
+ *   an unguessable id that must exist in the store needs no signature, and none means no
+ *   signing keys to manage.
+ * - Idle (8 h) and absolute (24 h) timeouts are the store's, on the app's clock.
+ * - A session whose user was deleted, or whose key was deactivated, ends at its next request
+ *   even if the routes that end sessions were bypassed (another process, a rebuild).
+ */
+export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies): Middleware<RequestState> {
+  const store = createSessionStore(deps.pool, deps.now);
+  const users = createUserQueries(deps.pool);
+  const https = deps.config.HTTPS;
+  const session = createSession(
+    {
+      key: sessionCookieName(https),
+      maxAge: SESSION_ABSOLUTE_TIMEOUT_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: https,
+      signed: false,
+      overwrite: true,
+      rolling: false,
+      renew: false,
+      autoCommit: true,
+      genid: newSessionId,
+      store: {
+        get: (sessionId) => store.get(sessionId),
+        set: (sessionId, data: Record<string, unknown>) => store.set(sessionId, data),
+        destroy: (sessionId) => store.destroy(sessionId),
+      },
+    },
+    app,
+  );
+
+  const loadCurrentUser: Middleware<RequestState> = async function loadCurrentUser(ctx, next) {
+    const signedIn = readSession(ctx);
+    if (signedIn) {
+      const user = await users.findSessionUser(signedIn.userId, signedIn.accessKeyId);
+      if (!user) {
+        endSession(ctx);
+      } else {
+        const { createdAt: _createdAt, ...current } = user;
+        ctx.state.user = current;
+        ctx.state.accessKeyId = signedIn.accessKeyId;
+        const sessionId = ctx.cookies.get(sessionCookieName(https));
+        if (sessionId) ctx.state.sessionId = sessionIdHash(sessionId);
+        const now = deps.now().getTime();
+        if (now - signedIn.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) touchSession(ctx, now);
+      }
+    }
+    await next();
+  };
+
+  return async function sessions(ctx, next) {
+    if (!isApi(ctx.path)) return next();
+    await session(ctx, () => loadCurrentUser(ctx, next));
+  };
+}

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabasePool } from '@bari/db';
+import { z } from 'zod';
+import { sql } from '../../shared/sql.ts';
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from './session-timeouts.ts';
+
+/** 32 random bytes, base64url: the session id the cookie carries (koa-session's `genid`). */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the store keeps as the row's key: the SHA-256 of the id, never the id itself. */
+export function sessionIdHash(sessionId: string): string {
+  return createHash('sha256').update(sessionId, 'utf8').digest('hex');
+}
+
+const StoredSessionSchema = z.object({
+  data: z.record(z.unknown()),
+  expired: z.boolean(),
+});
+
+const uuidOrNull = (value: unknown): string | null =>
+  z.string().uuid().safeParse(value).success ? (value as string) : null;
+const msOr = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/**
+ * koa-session's external store, in PostgreSQL (`http_sessions`), plus what the identity
+ * routes need to end sessions on the server: all of a user's (rejection, deletion) or all
+ * opened with one key (deactivation). Idle (8 h) and absolute (24 h) timeouts are enforced
+ * here, on the app's clock: an expired session is deleted when presented and never returned.
+ */
+export function createSessionStore(pool: DatabasePool, now: () => Date) {
+  const idleCutoff = () => new Date(now().getTime() - SESSION_IDLE_TIMEOUT_MS).toISOString();
+  const absoluteCutoff = () => new Date(now().getTime() - SESSION_ABSOLUTE_TIMEOUT_MS).toISOString();
+
+  return {
+    /** The session's data, or undefined when unknown, malformed or expired. */
+    async get(sessionId: string): Promise<Record<string, unknown> | undefined> {
+      if (!SESSION_ID.test(sessionId)) return undefined;
+      const idHash = sessionIdHash(sessionId);
+      const stored = await pool.maybeOne(sql.type(StoredSessionSchema)`
+        select data,
+          (last_seen_at <= ${idleCutoff()} or created_at <= ${absoluteCutoff()}) as expired
+        from http_sessions where id_hash = ${idHash}
+      `);
+      if (!stored) return undefined;
+      if (stored.expired) {
+        await pool.query(sql.typeAlias('void')`delete from http_sessions where id_hash = ${idHash}`);
+        return undefined;
+      }
+      return stored.data;
+    },
+
+    /** Creates or updates a session (koa-session calls it when the data changed). */
+    async set(sessionId: string, data: Record<string, unknown>): Promise<void> {
+      const at = now().getTime();
+      const createdAt = new Date(msOr(data.createdAt, at)).toISOString();
+      const lastSeenAt = new Date(msOr(data.lastSeenAt, at)).toISOString();
+      await pool.query(sql.typeAlias('void')`
+        insert into http_sessions (id_hash, user_id, access_key_id, data, created_at, last_seen_at)
+        values (${sessionIdHash(sessionId)}, ${uuidOrNull(data.userId)}, ${uuidOrNull(data.accessKeyId)},
+          ${sql.jsonb(data as Parameters<typeof sql.jsonb>[0])}, ${createdAt}, ${lastSeenAt})
+        on conflict (id_hash) do update
+        set user_id = excluded.user_id, access_key_id = excluded.access_key_id, data = excluded.data,
+            last_seen_at = excluded.last_seen_at
+      `);
+    },
+
+    async destroy(sessionId: string): Promise<void> {
+      await pool.query(
+        sql.typeAlias('void')`delete from http_sessions where id_hash = ${sessionIdHash(sessionId)}`,
+      );
+    },
+
+    /** Ends every session of a user (rejected or deleted). Returns how many ended. */
+    async endSessionsOfUser(userId: string): Promise<number> {
+      const result = await pool.query(
+        sql.typeAlias('void')`delete from http_sessions where user_id = ${userId}`,
+      );
+      return result.rowCount;
+    },
+
+    /** Ends every session opened with a key (deactivated). Returns how many ended. */
+    async endSessionsOfAccessKey(accessKeyId: string): Promise<number> {
+      const result = await pool.query(
+        sql.typeAlias('void')`delete from http_sessions where access_key_id = ${accessKeyId}`,
+      );
+      return result.rowCount;
+    },
+
+    /** Forgets sessions past either timeout (called at each login, so the table stays small). */
+    async deleteExpired(): Promise<number> {
+      const result = await pool.query(sql.typeAlias('void')`
+        delete from http_sessions where last_seen_at <= ${idleCutoff()} or created_at <= ${absoluteCutoff()}
+      `);
+      return result.rowCount;
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, ForceInitializationResult, InitializationResult } from '@bari/contracts';
+import { WrongExpectedVersion } from '@bari/event-store';
+import { generateAccessKey } from '../access-key-secret.ts';
+import { AlreadyInitialized } from '../errors.ts';
+import { executePlan } from '../execute-plan.ts';
+import { planForceInitialization, planInitialization, type AccountSeed } from '../initialization.ts';
+import { StreamReads } from '../stream-reads.ts';
+import { systemInitializationStreamId } from '../streams.ts';
+import type { IdentityServices } from './identity-services.ts';
+import { readEmailHolder, readSystem } from './read-streams.ts';
+
+/** Fresh ids and a fresh random key for each default account. */
+function seedAccounts(services: IdentityServices): AccountSeed[] {
+  return services.defaultAccounts.map((account) => ({
+    account,
+    userId: randomUUID(),
+    keyId: randomUUID(),
+    accessKey: generateAccessKey(),
+  }));
+}
+
+/** `POST /api/initialize`: once, while no user exists. The keys are in the answer, only there. */
+export async function initializeSystem(
+  services: IdentityServices,
+  metadata: EventMetadata,
+  now: Date,
+): Promise<InitializationResult> {
+  const reads = new StreamReads(services.deps.eventStore);
+  const system = await readSystem(reads);
+  const usersCount = await services.users.count();
+  const plan = planInitialization({
+    system,
+    usersCount,
+    seeds: seedAccounts(services),
+    now: now.toISOString(),
+  });
+  try {
+    await executePlan(services.deps, reads, plan.appends, metadata);
+  } catch (error) {
+    // Another initialization got past the `no_stream` lock first.
+    if (error instanceof WrongExpectedVersion && error.streamId === systemInitializationStreamId) {
+      throw new AlreadyInitialized();
+    }
+    throw error;
+  }
+  return { credentials: [...plan.credentials] };
+}
+
+/** `POST /api/force-initialize`: create or verify the default accounts, each with a new key. */
+export async function forceInitializeSystem(
+  services: IdentityServices,
+  metadata: EventMetadata,
+  now: Date,
+): Promise<ForceInitializationResult> {
+  const reads = new StreamReads(services.deps.eventStore);
+  const seeds = [];
+  for (const seed of seedAccounts(services)) {
+    seeds.push({ ...seed, ...(await readEmailHolder(reads, seed.account.email)) });
+  }
+  const plan = planForceInitialization({ seeds, now: now.toISOString() });
+  await executePlan(services.deps, reads, plan.appends, metadata);
+  return { results: [...plan.results], credentials: [...plan.credentials] };
+}

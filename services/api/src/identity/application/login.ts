@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@bari/contracts';
+import { WrongExpectedVersion } from '@bari/event-store';
+import { hashAccessKey } from '../access-key-secret.ts';
+import { initialAccessKeyState } from '../access-key.ts';
+import { normalizeEmail } from '../email.ts';
+import { executePlan } from '../execute-plan.ts';
+import { decideLogin, type LoginSession } from '../login-policy.ts';
+import { StreamReads } from '../stream-reads.ts';
+import type { IdentityServices } from './identity-services.ts';
+import { readAccessKey, readEmailHolder } from './read-streams.ts';
+
+export interface LoginInput {
+  readonly email: string;
+  /** As typed. Hashed to find the key; never logged, never stored. */
+  readonly accessKey: string;
+  readonly now: Date;
+  /** Metadata of the events to append: the signing-in user, or null for a refusal. */
+  readonly metadataFor: (user: { id: string; email: string } | null) => EventMetadata;
+}
+
+/** A concurrent login with the same key moved its stream: decide again on fresh state. */
+const ATTEMPTS = 3;
+
+/**
+ * `POST /api/auth/login`: finds the typed key by its hash, reads the key, the email's
+ * reservation and the account holding it, lets `decideLogin` decide, and appends what it
+ * planned (the login, or the refusal for the audit trail). Returns the session to open, or
+ * throws `InvalidCredentials` for every refusal.
+ */
+export async function logIn(services: IdentityServices, input: LoginInput): Promise<LoginSession> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await decideAndRecord(services, input);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function decideAndRecord(services: IdentityServices, input: LoginInput): Promise<LoginSession> {
+  const { deps, accessKeys } = services;
+  const reads = new StreamReads(deps.eventStore);
+  const email = normalizeEmail(input.email);
+  const keyId = await accessKeys.findIdByHash(hashAccessKey(input.accessKey));
+  const key = keyId ? await readAccessKey(reads, keyId) : initialAccessKeyState();
+  const { emailReservation, holder } = await readEmailHolder(reads, email);
+  const decision = decideLogin({
+    email,
+    presentedKey: input.accessKey,
+    key,
+    emailReservation,
+    account: holder,
+    newUserId: randomUUID(),
+    // Not the correlation id: a caller may repeat that (X-Request-Id), and a refusal's
+    // stream must be new.
+    attemptId: randomUUID(),
+    now: input.now.toISOString(),
+  });
+  if (decision.outcome === 'refused') {
+    await executePlan(deps, reads, decision.appends, input.metadataFor(null));
+    throw decision.error;
+  }
+  const { session } = decision;
+  await executePlan(
+    deps,
+    reads,
+    decision.appends,
+    input.metadataFor({ id: session.userId, email: session.email }),
+  );
+  return session;
+}

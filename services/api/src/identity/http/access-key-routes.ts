@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  AccessKeyListItemSchema,
+  CreateAccessKeyRequestSchema,
+  CreatedAccessKeySchema,
+} from '@bari/contracts';
+import { requireAdmin } from '../../http/auth/guards.ts';
+import type { RequestState } from '../../http/request-state.ts';
+import { deactivateAccessKey, issueAccessKey } from '../application/access-keys.ts';
+import type { IdentityServices } from '../application/identity-services.ts';
+import { AccessKeyNotFound } from '../errors.ts';
+import { actorOf, idParam, respond, type Context } from './http-support.ts';
+
+const keyId = (ctx: Context) => idParam(ctx, (id) => new AccessKeyNotFound(id));
+
+/** Access-key administration (administrators only). Lists never carry a full key. */
+export function accessKeyRoutes(router: Router<RequestState>, services: IdentityServices): void {
+  const { deps } = services;
+
+  router.get('/access-keys', requireAdmin(), async function listAccessKeys(ctx: Context) {
+    respond(ctx, z.array(AccessKeyListItemSchema), [...(await services.accessKeys.list())]);
+  });
+
+  router.post('/access-keys', requireAdmin(), async function createAccessKey(ctx: Context) {
+    const request = CreateAccessKeyRequestSchema.parse(ctx.request.body);
+    respond(ctx, CreatedAccessKeySchema, await issueAccessKey(services, request, actorOf(ctx, deps)), 201);
+  });
+
+  router.patch('/access-keys/:id/deactivate', requireAdmin(), async function deactivate(ctx: Context) {
+    respond(
+      ctx,
+      AccessKeyListItemSchema,
+      await deactivateAccessKey(services, keyId(ctx), actorOf(ctx, deps)),
+    );
+  });
+}

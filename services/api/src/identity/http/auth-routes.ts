@@ -1,0 +1,83 @@
+import type Router from '@koa/router';
+import { CurrentUserSchema, LoginRequestSchema, type CurrentUser } from '@bari/contracts';
+import { requireSignedIn } from '../../http/auth/guards.ts';
+import { announceRetryAfter } from '../../http/auth/login-throttle.ts';
+import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
+import type { RequestState } from '../../http/request-state.ts';
+import { endSession, openSession } from '../../http/session/session-data.ts';
+import { logIn } from '../application/login.ts';
+import type { IdentityServices } from '../application/identity-services.ts';
+import { recordLogout } from '../application/users.ts';
+import { InvalidCredentials, UserNotFound } from '../errors.ts';
+import { metadataOf, respond, type Context } from './http-support.ts';
+
+/**
+ * Sign-in and sign-out: `POST /api/auth/login`, `GET /api/auth/user`, `POST /api/auth/logout`,
+ * and the browser navigations `GET /api/login` and `GET /api/logout`.
+ */
+export function authRoutes(router: Router<RequestState>, services: IdentityServices): void {
+  const { deps, throttle, users } = services;
+
+  router.post('/auth/login', async function login(ctx: Context) {
+    const request = LoginRequestSchema.parse(ctx.request.body);
+    try {
+      await throttle.assertAllowed(ctx.ip, request.email);
+    } catch (error) {
+      announceRetryAfter(ctx, error);
+      throw error;
+    }
+    const now = deps.now();
+    let session;
+    try {
+      session = await logIn(services, {
+        email: request.email,
+        accessKey: request.accessKey,
+        now,
+        metadataFor: (user) => metadataOf(ctx, deps, user, now),
+      });
+    } catch (error) {
+      if (error instanceof InvalidCredentials) await throttle.recordFailure(ctx.ip, request.email);
+      throw error;
+    }
+    await throttle.recordSuccess(request.email);
+    await openSession(ctx, {
+      userId: session.userId,
+      accessKeyId: session.keyId,
+      createdAt: now.getTime(),
+      lastSeenAt: now.getTime(),
+    });
+    await services.sessions.deleteExpired();
+    const user = await users.findById(session.userId);
+    if (!user) throw new UserNotFound(session.userId);
+    respond(ctx, CurrentUserSchema, user);
+  });
+
+  router.get('/auth/user', requireSignedIn(), function currentUser(ctx: Context) {
+    respond(ctx, CurrentUserSchema, ctx.state.user as CurrentUser);
+  });
+
+  /** Ends the session (recording the logout); signed out already is not an error. */
+  const signOut = async (ctx: Context) => {
+    const user = ctx.state.user;
+    try {
+      if (user) await recordLogout(services, user, metadataOf(ctx, deps, user));
+    } finally {
+      endSession(ctx);
+      ctx.state.user = undefined;
+    }
+  };
+
+  router.post('/auth/logout', async function logout(ctx: Context) {
+    await signOut(ctx);
+    ctx.body = { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  router.get('/login', function goToLogin(ctx: Context) {
+    ctx.redirect('/login');
+  });
+
+  router.get('/logout', async function logoutAndGoToLogin(ctx: Context) {
+    await signOut(ctx);
+    ctx.redirect('/login');
+  });
+}

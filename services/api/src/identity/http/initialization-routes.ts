@@ -1,0 +1,58 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  ForceInitializationResultSchema,
+  InitializationResultSchema,
+  InitializationStatusSchema,
+} from '@bari/contracts';
+import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
+import type { RequestState } from '../../http/request-state.ts';
+import { DomainError } from '../../shared/domain-error.ts';
+import { forceInitializeSystem, initializeSystem } from '../application/initialization.ts';
+import type { IdentityServices } from '../application/identity-services.ts';
+import { metadataOf, respond, type Context } from './http-support.ts';
+
+/** The setup token may come in the body (`{ "setupToken": "…" }`) or as `X-Setup-Token`. */
+const ForceInitializationRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});
+
+/**
+ * `POST /api/initialize` (anyone, once, while no user exists), `GET /api/initialization-status`
+ * (anyone), `POST /api/force-initialize` (a signed-in approved administrator, or whoever holds
+ * the one-time setup token from the server log; anyone else 403).
+ */
+export function initializationRoutes(router: Router<RequestState>, services: IdentityServices): void {
+  const { deps } = services;
+
+  router.post('/initialize', async function initialize(ctx: Context) {
+    const now = deps.now();
+    const result = await initializeSystem(services, metadataOf(ctx, deps, null, now), now);
+    respond(ctx, InitializationResultSchema, result, 201);
+  });
+
+  router.get('/initialization-status', async function initializationStatus(ctx: Context) {
+    respond(ctx, InitializationStatusSchema, await services.initialization.status());
+  });
+
+  router.post('/force-initialize', async function forceInitialize(ctx: Context) {
+    const { setupToken } = ForceInitializationRequestSchema.parse(ctx.request.body ?? {});
+    const user = ctx.state.user;
+    const isAdministrator = user?.status === 'approved' && user.isAdmin;
+    const presented = setupToken ?? (ctx.get('X-Setup-Token') || undefined);
+    const usedToken = !isAdministrator && services.setupToken.take(presented);
+    if (!isAdministrator && !usedToken) {
+      throw new DomainError('forbidden', AUTH_MESSAGES.forceInitializationForbidden);
+    }
+    const now = deps.now();
+    try {
+      const result = await forceInitializeSystem(
+        services,
+        metadataOf(ctx, deps, isAdministrator && user ? user : null, now),
+        now,
+      );
+      respond(ctx, ForceInitializationResultSchema, result);
+    } catch (error) {
+      if (usedToken) services.setupToken.giveBack();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,60 @@
+import { decideAccessKey, type AccessKeyState } from './access-key.ts';
+import { decideEmailReservation, type EmailReservationState } from './email-reservation.ts';
+import type { PlannedAppend } from './planned-append.ts';
+import { accessKeyStreamId, emailReservationStreamId, userStreamId } from './streams.ts';
+import { decideUser, type UserState } from './user.ts';
+
+export interface UserDeletionInput {
+  readonly userId: string;
+  /** The folded `user-<id>` stream. */
+  readonly user: UserState;
+  /** Who deletes, and how many approved administrators there are now (users read model). */
+  readonly actorUserId: string | null;
+  readonly approvedAdministrators: number;
+  /** The folded `user-email-<email>` stream of the user's email. */
+  readonly emailReservation: EmailReservationState;
+  /** The user's active keys (access-keys read model), each with its folded stream. */
+  readonly keys: readonly { readonly keyId: string; readonly state: AccessKeyState }[];
+}
+
+/**
+ * `DELETE /api/users/:id`: the user is deleted, their email freed for a new account, and
+ * every key bound to them deactivated. The deletion goes first: it is the decision (self and
+ * last-administrator rules), and if the plan stops after it what is left is harmless — a
+ * reservation held by a deleted user is reclaimed by the next registration of that email, and
+ * a key bound to a deleted user signs nobody in (a bound key signs in only its own user).
+ */
+export function planUserDeletion(input: UserDeletionInput): PlannedAppend[] {
+  const deleted = decideUser(
+    {
+      type: 'DeleteUser',
+      data: {
+        userId: input.userId,
+        actorUserId: input.actorUserId,
+        approvedAdministrators: input.approvedAdministrators,
+      },
+    },
+    input.user,
+  );
+  const email = input.user.kind === 'Registered' ? input.user.user.email : undefined;
+  if (!email) throw new Error('decideUser deletes only registered users');
+  return [
+    { streamId: userStreamId(input.userId), expected: 'as_read', events: deleted },
+    {
+      streamId: emailReservationStreamId(email),
+      expected: 'as_read',
+      events: decideEmailReservation(
+        { type: 'ReleaseEmail', data: { email, userId: input.userId } },
+        input.emailReservation,
+      ),
+    },
+    ...input.keys.map(({ keyId, state }) => ({
+      streamId: accessKeyStreamId(keyId),
+      expected: 'as_read' as const,
+      events: decideAccessKey(
+        { type: 'DeactivateAccessKey', data: { keyId, reason: 'user_deleted' } },
+        state,
+      ),
+    })),
+  ];
+}

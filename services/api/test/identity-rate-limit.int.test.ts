@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { identityErrorMessages } from '@bari/contracts';
+import { AUTH_MESSAGES } from '../src/http/auth/messages.ts';
+import { createClient, signInAs, type SignedIn } from './support/http-client.ts';
+import { uniqueEmail } from './support/identity-fixtures.ts';
+import { resetLoginThrottle, startTestApp, type TestApp } from './support/test-app.ts';
+
+const WRONG_KEY = 'ChaveErrada0123456789ChaveErrada0123456789';
+
+async function attempt(app: TestApp, email: string, accessKey: string, headers: Record<string, string> = {}) {
+  const response = await createClient(app.baseUrl).post('/api/auth/login', { email, accessKey }, { headers });
+  return response;
+}
+
+describe('login rate limit, no trusted proxy', () => {
+  let app: TestApp;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await signInAs(app, 'admin');
+  });
+  afterAll(() => app?.stop());
+  beforeEach(() => resetLoginThrottle(app));
+
+  it('answers the 11th failed attempt from one IP with 429, even with a spoofed X-Forwarded-For', async () => {
+    for (let index = 0; index < 10; index += 1) {
+      // A different email and a forged client address each time: neither helps.
+      const response = await attempt(app, uniqueEmail(), WRONG_KEY, {
+        'X-Forwarded-For': `203.0.113.${index}`,
+      });
+      expect(response.status).toBe(401);
+      expect(response.body.message).toBe(identityErrorMessages.invalidCredentials);
+    }
+
+    const eleventh = await attempt(app, uniqueEmail(), WRONG_KEY, { 'X-Forwarded-For': '198.51.100.7' });
+
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right key waits: the limit is checked before the key.
+    expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(429);
+  });
+
+  it('does not count successful logins', async () => {
+    for (let index = 0; index < 12; index += 1) {
+      expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(200);
+    }
+  });
+
+  it('does not count requests refused as malformed', async () => {
+    for (let index = 0; index < 12; index += 1) {
+      expect((await attempt(app, 'não-é-email', WRONG_KEY)).status).toBe(400);
+    }
+    expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(200);
+  });
+});
+
+describe('login rate limit behind a trusted proxy', () => {
+  let app: TestApp;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    admin = await signInAs(app, 'admin');
+  });
+  afterAll(() => app?.stop());
+  beforeEach(() => resetLoginThrottle(app));
+
+  it('counts by the client address the proxy reports', async () => {
+    for (let index = 0; index < 10; index += 1) {
+      expect(
+        (await attempt(app, uniqueEmail(), WRONG_KEY, { 'X-Forwarded-For': '203.0.113.9' })).status,
+      ).toBe(401);
+    }
+    expect((await attempt(app, uniqueEmail(), WRONG_KEY, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(
+      429,
+    );
+    // Another client behind the same proxy is not punished for it.
+    expect(
+      (await attempt(app, admin.email, admin.accessKey, { 'X-Forwarded-For': '203.0.113.10' })).status,
+    ).toBe(200);
+  });
+
+  it('answers the 11th failed attempt on one email with 429, whatever the address', async () => {
+    for (let index = 0; index < 10; index += 1) {
+      const response = await attempt(app, admin.email, WRONG_KEY, {
+        'X-Forwarded-For': `198.51.100.${index}`,
+      });
+      expect(response.status).toBe(401);
+    }
+    const eleventh = await attempt(app, ` ${admin.email.toUpperCase()}`, WRONG_KEY, {
+      'X-Forwarded-For': '192.0.2.1',
+    });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
+  });
+});
