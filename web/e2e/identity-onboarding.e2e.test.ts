@@ -31,6 +31,9 @@ describe('identity: from initialization to a member of staff on the dashboard', 
     const page = await openPage(browser);
     await page.goto(`${app.baseUrl}/initialize`);
     await page.getByText('Sistema não inicializado').waitFor();
+    // The accounts are named before the button is pressed; their keys appear only after.
+    await page.getByText('admin@baricare.local').waitFor();
+    await page.getByText('dev@baricare.local').waitFor();
     await screenshot(page, 'identity-initialize');
 
     const credentials = await initializeThroughUi(page, app.baseUrl);

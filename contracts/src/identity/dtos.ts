@@ -56,6 +56,11 @@ export const InitializationStatusSchema = z.object({
   isInitialized: z.boolean(),
   usersCount: z.number().int().nonnegative(),
   accessKeysCount: z.number().int().nonnegative(),
+  /**
+   * Before initialization only: the accounts it will create (description and email, never a
+   * key: keys are random and shown once, after creation).
+   */
+  accounts: z.array(z.object({ description: z.string(), email: z.string() })).optional(),
 });
 export type InitializationStatus = z.infer<typeof InitializationStatusSchema>;
 

@@ -22,11 +22,15 @@ describe('initialization', () => {
   });
   afterAll(() => app?.stop());
 
-  it('reports a fresh system as not initialized', async () => {
+  it('reports a fresh system as not initialized, naming the accounts it will create (no keys)', async () => {
     expect((await createClient(app.baseUrl).get('/api/initialization-status')).body).toEqual({
       isInitialized: false,
       usersCount: 0,
       accessKeysCount: 0,
+      accounts: [
+        { description: 'Administrador do sistema', email: ADMIN },
+        { description: 'Desenvolvedor', email: DEVELOPER },
+      ],
     });
   });
 

@@ -6,18 +6,12 @@ import type {
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
 
-/** An account initialization will create, as far as the server says (emails only, no keys). */
+/** An account initialization will create, as the server says (emails only, no keys). */
 export type PlannedAccount = Pick<InitializationCredential, 'description' | 'email'>;
-
-/**
- * The status, plus — when the server sends them — the accounts it would create, so the
- * screen can name them before the button is pressed.
- */
-export type InitializationStatusView = InitializationStatus & { accounts?: PlannedAccount[] };
 
 export const initializationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    initializationStatus: build.query<InitializationStatusView, void>({
+    initializationStatus: build.query<InitializationStatus, void>({
       query: () => '/api/initialization-status',
       providesTags: ['InitializationStatus'],
     }),

@@ -9,8 +9,6 @@ export const initializationMessages = {
   notInitializedDescription:
     'O sistema ainda não foi inicializado. A inicialização cria as contas padrão abaixo, cada uma com uma chave de acesso aleatória que será exibida uma única vez, logo após a criação.',
   accountsHeading: 'Contas que serão criadas',
-  administratorAccount: 'Conta de administrador',
-  developerAccount: 'Conta de desenvolvedor',
   initialize: 'Inicializar Sistema',
   credentialsTitle: 'Credenciais criadas',
   credentialsWarning: 'Copie e guarde estas chaves agora: elas não serão exibidas novamente.',

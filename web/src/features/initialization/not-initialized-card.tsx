@@ -12,11 +12,6 @@ export interface NotInitializedCardProps {
   onInitialized: (credentials: InitializationCredential[]) => void;
 }
 
-const GENERIC_ACCOUNTS: readonly PlannedAccount[] = [
-  { description: m.administratorAccount, email: '' },
-  { description: m.developerAccount, email: '' },
-];
-
 /** The system has no user yet: what 'Inicializar Sistema' will create, and the button. */
 export function NotInitializedCard({ accounts, onInitialized }: NotInitializedCardProps) {
   const [initialize, { isLoading }] = useInitializeMutation();
@@ -46,7 +41,7 @@ export function NotInitializedCard({ accounts, onInitialized }: NotInitializedCa
       </Callout>
       <H2 className="initialize-page__heading">{m.accountsHeading}</H2>
       <ul className="initialize-page__accounts">
-        {(accounts && accounts.length > 0 ? accounts : GENERIC_ACCOUNTS).map((account) => (
+        {(accounts ?? []).map((account) => (
           <li key={account.description + account.email}>
             <Icon icon={IconNames.USER} />
             <span>

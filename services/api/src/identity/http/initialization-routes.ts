@@ -30,7 +30,11 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
   });
 
   router.get('/initialization-status', async function initializationStatus(ctx: Context) {
-    respond(ctx, InitializationStatusSchema, await services.initialization.status());
+    const status = await services.initialization.status();
+    const accounts = status.isInitialized
+      ? undefined
+      : services.defaultAccounts.map(({ description, email }) => ({ description, email }));
+    respond(ctx, InitializationStatusSchema, { ...status, accounts });
   });
 
   router.post('/force-initialize', async function forceInitialize(ctx: Context) {
