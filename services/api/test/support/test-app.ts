@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { createTestDatabase } from '@bari/db/testing';
 import type { RecordedEvent } from '@bari/event-store';
 import { loadConfig } from '../../src/config.ts';
 import type { ApiDependencies } from '../../src/dependencies.ts';
 import { startServer } from '../../src/server.ts';
+import { createLogger } from '../../src/shared/logger.ts';
 import { sql } from '../../src/shared/sql.ts';
 
 /** The app's clock in tests: real time plus an offset that tests move forwards. */
@@ -52,7 +52,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       done();
     },
   });
-  const logger = pino({ level: 'debug' }, sink);
+  // The production logger (with its redaction rules), writing to memory.
+  const logger = createLogger('debug', sink);
   let offsetMs = 0;
   const clock: TestClock = {
     now: () => new Date(Date.now() + offsetMs),
