@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'slonik';
+import { z } from 'zod';
 import { createDatabasePool, loadMigrations, migrate, openDatabase } from '@bari/db';
 import { createEventStore, eventStoreMigrations } from '@bari/event-store';
 import { allProjections, createProjectionRunner, projectionMigrations } from '@bari/projections';
@@ -12,6 +12,7 @@ import { apiRoutes } from './routes.ts';
 import { ensureProtocolCatalogue, systemMetadata } from './procedure-types/catalogue.ts';
 import type { ApiDependencies } from './dependencies.ts';
 import { apiMigrations } from './shared/migrations.ts';
+import { sql } from './shared/sql.ts';
 import { sessionMiddleware } from './http/session/session-middleware.ts';
 
 export interface RunningServer {
@@ -69,7 +70,7 @@ export async function startServer(
     const checkReadiness = async (): Promise<Readiness> => {
       const checks: Record<string, string> = {};
       checks.database = await pool
-        .oneFirst(sql.unsafe`select 'ok'`)
+        .oneFirst(sql.type(z.object({ ok: z.literal('ok') }))`select 'ok' as ok`)
         .then(() => 'ok')
         .catch((error: unknown) => `indisponível: ${(error as Error).message}`);
       const failing = (await runner.status()).filter((projection) => projection.state === 'failed');
