@@ -1,29 +1,24 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
 import { runCli } from '../src/cli/cli.ts';
 import {
   appendCounted,
   expectedCounts,
-  openFixture,
+  fixtureMigrations,
   readCounts,
   readWholeLog,
   streamCountsProjection,
   withoutIds,
 } from './fixtures/stream-counts.ts';
+import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
-let database: TestDatabase;
-let fixture: Awaited<ReturnType<typeof openFixture>>;
+let fixture: ProjectionTestDatabase;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  fixture = await openFixture(database.url);
+  fixture = await createProjectionTestDatabase([fixtureMigrations]);
 });
 
-afterEach(async () => {
-  await fixture.close();
-  await database.drop();
-});
+afterEach(() => fixture.close());
 
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
@@ -33,7 +28,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const code = await runCli(argv, {
-    env: { DATABASE_URL: database.url },
+    env: { DATABASE_URL: fixture.url },
     projections: [streamCountsProjection()],
     stdout,
     stderr,

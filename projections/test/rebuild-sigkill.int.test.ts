@@ -3,27 +3,25 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { silentLogger } from '../src/runner/logger.ts';
-import { createProjectionRunner } from '../src/runner/runner.ts';
 import { readProjectionStatus } from '../src/runner/status.ts';
 import { sql } from '../src/sql.ts';
 import {
   appendCounted,
   expectedCounts,
-  openFixture,
+  fixtureMigrations,
   readCounts,
   readWholeLog,
   streamCountsProjection,
   withoutIds,
   type CountRow,
 } from './fixtures/stream-counts.ts';
+import { projectWholeLog } from './support/projection-harness.ts';
+import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/rebuild-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-let database: TestDatabase;
-let fixture: Awaited<ReturnType<typeof openFixture>>;
+let fixture: ProjectionTestDatabase;
 let liveRows: readonly CountRow[];
 let liveCheckpoint: string | null;
 
@@ -40,7 +38,7 @@ async function rebuildInChild(kill?: {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: database.url,
+      DATABASE_URL: fixture.url,
       BATCH_SIZE: '100',
       PAUSE_AT: kill?.at ?? '',
       PAUSE_AFTER_EVENTS: String(kill?.afterEvents ?? 0),
@@ -78,21 +76,10 @@ async function leftoverTables(): Promise<readonly string[]> {
 
 describe('a rebuild killed with SIGKILL', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    fixture = await openFixture(database.url);
+    fixture = await createProjectionTestDatabase([fixtureMigrations]);
     // Given 3 000 events projected by the live runner
     await appendCounted(fixture.eventStore, 60, 50);
-    const runner = createProjectionRunner({
-      eventStore: fixture.eventStore,
-      pool: fixture.pool,
-      projections: [streamCountsProjection()],
-      logger: silentLogger,
-    });
-    await runner.start();
-    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 20_000 })).toBe(
-      true,
-    );
-    await runner.stop();
+    await projectWholeLog(fixture, streamCountsProjection(), 20_000);
     liveRows = await readCounts(fixture.pool);
     liveCheckpoint = await liveCheckpointNow();
     expect(liveRows).toHaveLength(60);
@@ -100,7 +87,6 @@ describe('a rebuild killed with SIGKILL', { timeout: 60_000 }, () => {
 
   afterAll(async () => {
     await fixture?.close();
-    await database?.drop();
   });
 
   it('in the middle of the replay leaves the live tables and checkpoint intact', async () => {

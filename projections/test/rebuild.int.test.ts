@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
 import { toCheckpoint } from '@bari/event-store';
 import { ProjectionHandlerError } from '../src/runner/apply.ts';
 import { silentLogger } from '../src/runner/logger.ts';
@@ -11,26 +10,23 @@ import {
   appendCounted,
   event,
   expectedCounts,
-  openFixture,
+  fixtureMigrations,
   POISON,
   readCounts,
   readWholeLog,
   streamCountsProjection,
   withoutIds,
 } from './fixtures/stream-counts.ts';
+import { projectWholeLog } from './support/projection-harness.ts';
+import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
-let database: TestDatabase;
-let fixture: Awaited<ReturnType<typeof openFixture>>;
+let fixture: ProjectionTestDatabase;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  fixture = await openFixture(database.url);
+  fixture = await createProjectionTestDatabase([fixtureMigrations]);
 });
 
-afterEach(async () => {
-  await fixture.close();
-  await database.drop();
-});
+afterEach(() => fixture.close());
 
 /** Index, constraint and sequence names of a table, to check a swap keeps them. */
 async function schemaNames(table: string) {
@@ -112,15 +108,7 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
   it('gives identical rows to the live projection, identity ids included', async () => {
     await appendCounted(fixture.eventStore, 30, 4);
     const projection = streamCountsProjection();
-    const runner = createProjectionRunner({
-      eventStore: fixture.eventStore,
-      pool: fixture.pool,
-      projections: [projection],
-      logger: silentLogger,
-    });
-    await runner.start();
-    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 5_000 })).toBe(true);
-    await runner.stop();
+    await projectWholeLog(fixture, projection);
     const live = await readCounts(fixture.pool);
 
     const result = await rebuildProjection({
@@ -159,15 +147,7 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
   it('leaves the live tables and checkpoint alone when the handler fails', async () => {
     const projection = streamCountsProjection({ failOnPoison: true });
     await appendCounted(fixture.eventStore, 3, 2);
-    const runner = createProjectionRunner({
-      eventStore: fixture.eventStore,
-      pool: fixture.pool,
-      projections: [projection],
-      logger: silentLogger,
-    });
-    await runner.start();
-    expect(await runner.waitFor((await fixture.eventStore.headPosition())!, { timeoutMs: 5_000 })).toBe(true);
-    await runner.stop();
+    const runner = await projectWholeLog(fixture, projection);
     const live = await readCounts(fixture.pool);
     const [status] = await runner.status();
     await fixture.eventStore.appendToStream('poisoned', [event(POISON)], 'no_stream');

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
 import { toCheckpoint, type GlobalPosition } from '@bari/event-store';
 import { silentLogger } from '../src/runner/logger.ts';
 import {
@@ -11,27 +10,25 @@ import {
   appendCounted,
   event,
   expectedCounts,
-  openFixture,
+  fixtureMigrations,
   POISON,
   readCounts,
   readWholeLog,
   streamCountsProjection,
   withoutIds,
 } from './fixtures/stream-counts.ts';
+import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
-let database: TestDatabase;
-let fixture: Awaited<ReturnType<typeof openFixture>>;
+let fixture: ProjectionTestDatabase;
 const runners: ProjectionRunner[] = [];
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  fixture = await openFixture(database.url);
+  fixture = await createProjectionTestDatabase([fixtureMigrations]);
 });
 
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));
   await fixture.close();
-  await database.drop();
 });
 
 function runner(options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {

@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDatabasePool, loadMigrations, migrate, type DatabasePool } from '@bari/db';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
 import {
   LegacyProcedureImported,
   PatientDeleted,
@@ -20,10 +16,8 @@ import {
   type PatientEvent,
   type ProcedureType,
 } from '@bari/contracts';
-import { projectionMigrations } from '../migrations.ts';
-import { silentLogger } from '../runner/logger.ts';
+import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/runner.ts';
 import { sql } from '../sql.ts';
 import { patientsProjection } from './projection.ts';
 import { createPatientQueries } from './queries.ts';
@@ -107,51 +101,19 @@ const mariaEvents = (): PatientEvent[] => [
   completed(MARIA, 1, '2025-01-02', 'Lab Central'),
 ];
 
-let database: TestDatabase;
-let eventStore: EventStore;
-let pool: DatabasePool;
-let runner: ProjectionRunner;
+let harness: ProjectionHarness;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
-  eventStore = createPostgresEventStore({ connectionString: database.url });
-  pool = await createDatabasePool(database.url);
-  runner = createProjectionRunner({
-    eventStore,
-    pool,
-    projections: [patientsProjection],
-    logger: silentLogger,
-  });
-  await runner.start();
+  harness = await startProjectionHarness([patientsProjection]);
 });
 
-afterEach(async () => {
-  await runner.stop();
-  await pool.end();
-  await eventStore.close();
-  await database.drop();
-});
-
-const metadata = () => ({
-  userId: null,
-  userEmail: null,
-  clientIp: null,
-  correlationId: randomUUID(),
-  timestamp: new Date().toISOString(),
-});
+afterEach(() => harness.close());
 
 /** Appends to the patient's stream and waits until the read model reflects it. */
-async function given(patientId: string, events: readonly PatientEvent[]): Promise<void> {
-  const result = await eventStore.appendToStream(
-    `patient-${patientId}`,
-    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: metadata() })),
-    'any',
-  );
-  expect(await runner.waitFor(result.position, { timeoutMs: 10_000 })).toBe(true);
-}
+const given = (patientId: string, events: readonly PatientEvent[]) =>
+  harness.given(`patient-${patientId}`, events);
 
-const queries = () => createPatientQueries(pool);
+const queries = () => createPatientQueries(harness.pool);
 const list = (query: Record<string, unknown> = {}, today = TODAY) =>
   queries().list(PatientListQuerySchema.parse(query), today);
 
@@ -286,7 +248,7 @@ describe('patients projection', { timeout: 60_000 }, () => {
     expect(await queries().detail(MARIA, TODAY)).toBeNull();
     expect(await queries().procedures(MARIA, TODAY)).toBeNull();
     expect(await queries().procedure(procedureId(1), TODAY)).toBeNull();
-    expect(await createStatisticsQueries(pool).statistics(TODAY)).toEqual({
+    expect(await createStatisticsQueries(harness.pool).statistics(TODAY)).toEqual({
       totalPatients: 1,
       completedProcedures: 0,
       pendingProcedures: 0,
@@ -347,7 +309,7 @@ describe('patients projection', { timeout: 60_000 }, () => {
 
   it('counts statistics with overdue procedures judged against today', async () => {
     await given(MARIA, mariaEvents());
-    const statistics = createStatisticsQueries(pool);
+    const statistics = createStatisticsQueries(harness.pool);
     expect(await statistics.statistics(TODAY)).toEqual({
       totalPatients: 1,
       completedProcedures: 1,
@@ -382,6 +344,7 @@ describe('patients projection', { timeout: 60_000 }, () => {
     const before = await dump();
     expect(before.patients).toHaveLength(2);
 
+    const { eventStore, pool, runner } = harness;
     await runner.stop();
     await rebuildProjection({ eventStore, pool, projection: patientsProjection });
 
@@ -392,10 +355,10 @@ describe('patients projection', { timeout: 60_000 }, () => {
 /** Every row of both tables as plain JSON, in a stable order (identity values aside). */
 async function dump() {
   const Rows = z.object({ rows: z.unknown() });
-  const patients = await pool.oneFirst(sql.type(Rows)`
+  const patients = await harness.pool.oneFirst(sql.type(Rows)`
     select coalesce(json_agg(to_jsonb(p) order by p.id), '[]') as rows from patients p
   `);
-  const procedures = await pool.oneFirst(sql.type(Rows)`
+  const procedures = await harness.pool.oneFirst(sql.type(Rows)`
     select coalesce(json_agg(to_jsonb(p) - 'seq' order by p.patient_id, p.seq), '[]') as rows
     from patient_procedures p
   `);

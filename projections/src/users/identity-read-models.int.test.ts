@@ -10,15 +10,10 @@ import {
   UserRegistered,
   UserStatusChanged,
 } from '@bari/contracts';
-import { createDatabasePool, loadMigrations, migrate, type DatabasePool } from '@bari/db';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
+import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { accessKeysProjection } from '../access-keys/projection.ts';
 import { createAccessKeyQueries } from '../access-keys/queries.ts';
-import { projectionMigrations } from '../migrations.ts';
-import { silentLogger } from '../runner/logger.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/runner.ts';
 import { systemInitializationProjection } from '../system-initialization/projection.ts';
 import { createInitializationQueries } from '../system-initialization/queries.ts';
 import { usersProjection } from './projection.ts';
@@ -26,49 +21,19 @@ import { createUserQueries } from './queries.ts';
 
 const projections = [usersProjection, accessKeysProjection, systemInitializationProjection];
 
-let database: TestDatabase;
-let eventStore: EventStore;
-let pool: DatabasePool;
-let runner: ProjectionRunner;
+let harness: ProjectionHarness;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
-  eventStore = createPostgresEventStore({ connectionString: database.url });
-  pool = await createDatabasePool(database.url);
-  runner = createProjectionRunner({ eventStore, pool, projections, logger: silentLogger });
-  await runner.start();
+  harness = await startProjectionHarness(projections);
 });
 
-afterAll(async () => {
-  await runner.stop();
-  await pool.end();
-  await eventStore.close();
-  await database.drop();
-});
+afterAll(() => harness.close());
 
 type Event = { readonly type: string; readonly data: unknown };
 
 /** Appends events to a stream as decided at `timestamp`, and waits for the read models. */
-async function given(streamId: string, events: readonly Event[], timestamp: string): Promise<void> {
-  const result = await eventStore.appendToStream(
-    streamId,
-    events.map((event) => ({
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        userId: null,
-        userEmail: null,
-        clientIp: '127.0.0.1',
-        correlationId: randomUUID(),
-        timestamp,
-      },
-    })),
-    'any',
-  );
-  expect(await runner.waitFor(result.position, { timeoutMs: 10_000 })).toBe(true);
-}
+const given = (streamId: string, events: readonly Event[], timestamp: string) =>
+  harness.given(streamId, events, { clientIp: '127.0.0.1', timestamp });
 
 const ids = {
   admin: randomUUID(),
@@ -189,7 +154,7 @@ describe('identity read models', { timeout: 60_000 }, () => {
     );
 
     // Then: users
-    const users = createUserQueries(pool);
+    const users = createUserQueries(harness.pool);
     expect(await users.list()).toEqual([
       {
         id: ids.admin,
@@ -218,7 +183,7 @@ describe('identity read models', { timeout: 60_000 }, () => {
     expect(await users.findSessionUser(ids.maria, ids.adminKey)).toBeNull();
 
     // Then: access keys (never the hash)
-    const keys = createAccessKeyQueries(pool);
+    const keys = createAccessKeyQueries(harness.pool);
     expect(await keys.findIdByHash(hash('b'))).toBe(ids.invitation);
     expect(await keys.findIdByHash(hash('f'))).toBeNull();
     expect(await keys.findById(ids.invitation)).toEqual({
@@ -242,7 +207,7 @@ describe('identity read models', { timeout: 60_000 }, () => {
     expect(await keys.count()).toBe(3);
 
     // Then: initialization status
-    expect(await createInitializationQueries(pool).status()).toEqual({
+    expect(await createInitializationQueries(harness.pool).status()).toEqual({
       isInitialized: true,
       usersCount: 2,
       accessKeysCount: 3,
@@ -250,9 +215,9 @@ describe('identity read models', { timeout: 60_000 }, () => {
   });
 
   it('rebuilds each read model from the log into the same rows', async () => {
-    const users = createUserQueries(pool);
-    const keys = createAccessKeyQueries(pool);
-    const initialization = createInitializationQueries(pool);
+    const users = createUserQueries(harness.pool);
+    const keys = createAccessKeyQueries(harness.pool);
+    const initialization = createInitializationQueries(harness.pool);
     const before = {
       users: await users.list(),
       keys: await keys.list(),
@@ -260,7 +225,7 @@ describe('identity read models', { timeout: 60_000 }, () => {
     };
 
     for (const projection of projections) {
-      await rebuildProjection({ eventStore, pool, projection });
+      await rebuildProjection({ eventStore: harness.eventStore, pool: harness.pool, projection });
     }
 
     expect({
@@ -272,6 +237,6 @@ describe('identity read models', { timeout: 60_000 }, () => {
 
   it('counts forced initializations without losing the first one', async () => {
     await given('system-initialization', [SystemInitialized.create({ forced: true, accounts: [] })], T3);
-    expect((await createInitializationQueries(pool).status()).isInitialized).toBe(true);
+    expect((await createInitializationQueries(harness.pool).status()).isInitialized).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '../src/http/error-response.ts';
 import { hashAccessKey } from '../src/identity/access-key-secret.ts';
 import { createClient, logIn, signInAs, type SignedIn } from './support/http-client.ts';
 import { createUser, issueKey, uniqueEmail } from './support/identity-fixtures.ts';
-import { countEvents, readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
 
 let app: TestApp;
 let admin: SignedIn;
@@ -14,13 +14,6 @@ beforeAll(async () => {
   admin = await signInAs(app, 'admin');
 });
 afterAll(() => app?.stop());
-
-/** Runs `act` and checks that it wrote no event. */
-async function writesNothing(act: () => Promise<unknown>): Promise<void> {
-  const before = await countEvents(app);
-  await act();
-  expect(await countEvents(app)).toBe(before);
-}
 
 describe('users', () => {
   it('creates an approved user, listed with their creation date, and records who did it', async () => {
@@ -43,7 +36,7 @@ describe('users', () => {
 
   it('refuses a duplicate email (compared case-insensitively) with 409', async () => {
     const user = await createUser(admin.client);
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const response = await admin.client.post('/api/users', {
         email: user.email.toUpperCase(),
         firstName: 'Outra',
@@ -55,7 +48,7 @@ describe('users', () => {
   });
 
   it('answers invalid input with 400 and the §5 messages, writing nothing', async () => {
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const empty = await admin.client.post('/api/users', { email: '', firstName: '', lastName: '' });
       expect(empty.status).toBe(400);
       expect(empty.body.errors).toEqual({
@@ -89,7 +82,7 @@ describe('users', () => {
     expect((await admin.client.patch(`/api/users/${id}/status`, { status: 'approved' })).body.status).toBe(
       'approved',
     );
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       expect((await admin.client.patch(`/api/users/${id}/status`, { status: 'pending' })).status).toBe(400);
       expect((await admin.client.patch(`/api/users/${id}/status`, { status: 7 })).status).toBe(400);
       expect((await admin.client.patch(`/api/users/${id}/status`, undefined, { rawBody: '{' })).status).toBe(
@@ -99,7 +92,7 @@ describe('users', () => {
   });
 
   it('answers 404 for an unknown or malformed user id', async () => {
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const unknown = '00000000-0000-4000-8000-00000000ffff';
       expect((await admin.client.patch(`/api/users/${unknown}/status`, { status: 'approved' })).status).toBe(
         404,
@@ -110,7 +103,7 @@ describe('users', () => {
   });
 
   it('never lets an administrator reject or delete themself', async () => {
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const reject = await admin.client.patch(`/api/users/${admin.user.id}/status`, { status: 'rejected' });
       expect(reject.status).toBe(400);
       expect(reject.body.message).toBe(identityErrorMessages.cannotRejectSelf);
@@ -209,7 +202,7 @@ describe('access keys', () => {
     const user = await createUser(admin.client);
     const bound = await issueKey(admin.client, { userId: user.id });
     expect(bound).toMatchObject({ userId: user.id, userEmail: user.email });
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const unknown = await admin.client.post('/api/access-keys', {
         description: 'x',
         userId: '00000000-0000-4000-8000-00000000ffff',
@@ -224,7 +217,7 @@ describe('access keys', () => {
   });
 
   it('answers invalid input with 400 and the §5 message, writing nothing', async () => {
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       const blank = await admin.client.post('/api/access-keys', { description: '   ' });
       expect(blank.status).toBe(400);
       expect(blank.body.errors).toEqual({ description: 'A descrição é obrigatória' });
@@ -243,7 +236,7 @@ describe('access keys', () => {
     const first = await admin.client.patch(`/api/access-keys/${key.id}/deactivate`);
     expect(first.status).toBe(200);
     expect(first.body.isActive).toBe(false);
-    await writesNothing(async () => {
+    await appendsNothing(app, async () => {
       expect((await admin.client.patch(`/api/access-keys/${key.id}/deactivate`)).status).toBe(200);
       expect(
         (await admin.client.patch('/api/access-keys/00000000-0000-4000-8000-00000000ffff/deactivate')).status,

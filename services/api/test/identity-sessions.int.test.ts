@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionIdHash } from '../src/http/session/session-store.ts';
@@ -9,7 +8,7 @@ import {
 import { sql } from '../src/shared/sql.ts';
 import { createClient, logIn, signInAs, type SignedIn } from './support/http-client.ts';
 import { createUser, issueKey } from './support/identity-fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { appendEvents, startTestApp, type TestApp } from './support/test-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -165,24 +164,9 @@ describe('sessions ended by administrators', () => {
     const user = await createUser(admin.client);
     const key = await issueKey(admin.client, { userId: user.id });
     const signedIn = await logIn(app, { email: user.email, accessKey: key.key });
-    const { position } = await app.deps.eventStore.appendToStream(
-      `user-${user.id}`,
-      [
-        {
-          id: randomUUID(),
-          type: 'UserDeleted',
-          data: { userId: user.id, email: user.email },
-          metadata: {
-            userId: null,
-            userEmail: null,
-            clientIp: null,
-            correlationId: randomUUID(),
-            timestamp: app.clock.now().toISOString(),
-          },
-        },
-      ],
-      'any',
-    );
+    const { position } = await appendEvents(app, `user-${user.id}`, [
+      { type: 'UserDeleted', data: { userId: user.id, email: user.email } },
+    ]);
     await app.deps.waitForProjections(position);
 
     expect(await isSignedIn(signedIn.client)).toBe(false);

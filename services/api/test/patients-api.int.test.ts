@@ -8,7 +8,7 @@ import {
   addDaysToDate,
   clinicToday,
 } from '@bari/contracts';
-import { countEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { CPFS, FEIRA, SAO_PAULO, cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
 
@@ -26,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** Runs `request`, expecting it to append nothing to the event store. */
-async function appendsNothing<T>(request: () => Promise<T>): Promise<T> {
-  const before = await countEvents(app);
-  const result = await request();
-  expect(await countEvents(app)).toBe(before);
-  return result;
-}
 
 describe('POST /api/patients', () => {
   it('registers the patient with every required procedure, pending, post-operative ones scheduled', async () => {
@@ -71,7 +63,7 @@ describe('POST /api/patients', () => {
   it('refuses a second patient with the same CPF (409) and appends nothing', async () => {
     const form = patientForm({ cpf: CPFS[1], name: 'Primeira Pessoa' });
     await register(staff, form);
-    const response = await appendsNothing(() =>
+    const response = await appendsNothing(app, () =>
       staff.post('/api/patients', { ...form, cpf: '71460285859', name: 'Outra Pessoa' }),
     );
     expect(response.status).toBe(409);
@@ -100,7 +92,7 @@ describe('POST /api/patients', () => {
   ])(
     'refuses an invalid %s (400, %j → its §5 message) and appends nothing',
     async (field, override, message) => {
-      const response = await appendsNothing(() =>
+      const response = await appendsNothing(app, () =>
         staff.post('/api/patients', patientForm({ cpf: CPFS[2], ...override })),
       );
       expect(response.status).toBe(400);
@@ -109,7 +101,7 @@ describe('POST /api/patients', () => {
   );
 
   it('reports every missing required field at once', async () => {
-    const response = await appendsNothing(() => staff.post('/api/patients', {}));
+    const response = await appendsNothing(app, () => staff.post('/api/patients', {}));
     expect(response.status).toBe(400);
     expect(fieldErrors(response)).toMatchObject({
       name: 'Nome é obrigatório',
@@ -148,19 +140,19 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect(updated.body).toMatchObject({ notes: 'Alérgica a dipirona', version: created.version + 1 });
     expect(updated.headers.get('etag')).toBe(`"${created.version + 1}"`);
 
-    const staleHeader = await appendsNothing(() =>
+    const staleHeader = await appendsNothing(app, () =>
       staff.patch(`/api/patients/${created.id}`, { notes: 'outra' }, { headers: { 'If-Match': etag } }),
     );
     expect(staleHeader.status).toBe(409);
     expect(staleHeader.body.message).toBe(STALE);
 
-    const staleField = await appendsNothing(() =>
+    const staleField = await appendsNothing(app, () =>
       staff.patch(`/api/patients/${created.id}`, { notes: 'outra', version: created.version }),
     );
     expect(staleField.status).toBe(409);
     expect(staleField.body.message).toBe(STALE);
 
-    const staleDelete = await appendsNothing(() =>
+    const staleDelete = await appendsNothing(app, () =>
       staff.delete(`/api/patients/${created.id}?version=${created.version}`),
     );
     expect(staleDelete.status).toBe(409);
@@ -202,7 +194,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
 
   it('validates a partial update with the §5 messages and appends nothing', async () => {
     const created = (await register(staff, patientForm({ cpf: cpf(100000003) }))).body;
-    const response = await appendsNothing(() =>
+    const response = await appendsNothing(app, () =>
       staff.patch(`/api/patients/${created.id}`, { name: '', cpf: '123', cns: '162709345180002' }),
     );
     expect(response.status).toBe(400);
@@ -216,7 +208,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
   it("refuses to take another patient's CPF, and frees a CPF when it is corrected", async () => {
     const first = (await register(staff, patientForm({ cpf: cpf(100000004), name: 'Primeiro' }))).body;
     const second = (await register(staff, patientForm({ cpf: cpf(100000005), name: 'Segundo' }))).body;
-    const taken = await appendsNothing(() =>
+    const taken = await appendsNothing(app, () =>
       staff.patch(`/api/patients/${second.id}`, { cpf: cpf(100000004) }),
     );
     expect(taken.status).toBe(409);
@@ -253,10 +245,10 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect((await staff.get(`/api/patients/${unknown}`)).status).toBe(404);
     expect((await staff.get('/api/patients/nao-existe')).status).toBe(404);
     expect((await staff.get(`/api/patients/${unknown}/procedures`)).status).toBe(404);
-    const patch = await appendsNothing(() => staff.patch(`/api/patients/${unknown}`, { notes: 'x' }));
+    const patch = await appendsNothing(app, () => staff.patch(`/api/patients/${unknown}`, { notes: 'x' }));
     expect(patch.status).toBe(404);
     expect(patch.body.message).toBe('Paciente não encontrado');
-    expect((await appendsNothing(() => staff.delete(`/api/patients/${unknown}`))).status).toBe(404);
+    expect((await appendsNothing(app, () => staff.delete(`/api/patients/${unknown}`))).status).toBe(404);
   });
 });
 
@@ -330,7 +322,7 @@ describe('who may use the patient routes', () => {
       expect((await client.get(`/api/patients/${id}/procedures`)).status).toBe(status);
       expect((await client.get('/api/statistics')).status).toBe(status);
       expect((await client.get('/api/procedure-types')).status).toBe(status);
-      const writes = await appendsNothing(async () => [
+      const writes = await appendsNothing(app, async () => [
         await client.post('/api/patients', patientForm({ cpf: cpf(100000008) })),
         await client.patch(`/api/patients/${id}`, { notes: 'x' }),
         await client.delete(`/api/patients/${id}`),

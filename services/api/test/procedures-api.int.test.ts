@@ -10,7 +10,7 @@ import {
   clinicToday,
   type PatientDetailDto,
 } from '@bari/contracts';
-import { countEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendEvents, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
 
@@ -30,13 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-async function appendsNothing<T>(request: () => Promise<T>): Promise<T> {
-  const before = await countEvents(app);
-  const result = await request();
-  expect(await countEvents(app)).toBe(before);
-  return result;
-}
 
 async function newPatient(overrides: Parameters<typeof patientForm>[0] = {}): Promise<PatientDetailDto> {
   cpfSeed += 1;
@@ -74,7 +67,7 @@ describe('procedure types', () => {
     });
     expect((await staff.get('/api/procedure-types')).body.at(-1)).toEqual(created.body);
 
-    const duplicate = await appendsNothing(() =>
+    const duplicate = await appendsNothing(app, () =>
       staff.post('/api/procedure-types', {
         name: 'BIOIMPEDANCIA',
         category: 'post_op_3mes',
@@ -84,13 +77,13 @@ describe('procedure types', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('Já existe um procedimento com este nome nesta categoria');
 
-    const blank = await appendsNothing(() =>
+    const blank = await appendsNothing(app, () =>
       staff.post('/api/procedure-types', { name: '   ', category: 'pre_op_exam', isRequired: false }),
     );
     expect(blank.status).toBe(400);
     expect(fieldErrors(blank).name).toBe('Nome do procedimento é obrigatório');
 
-    const mismatch = await appendsNothing(() =>
+    const mismatch = await appendsNothing(app, () =>
       staff.post('/api/procedure-types', { name: 'X', category: 'pre_op_exam', phase: 'post_operative' }),
     );
     expect(mismatch.status).toBe(400);
@@ -130,17 +123,17 @@ describe('procedures', () => {
     const bare = await staff.patch(`/api/procedures/${lab.id}`, { status: 'completed' });
     expect(bare.body).toMatchObject({ status: 'completed', completedDate: clinicToday(new Date()) });
 
-    const noDate = await appendsNothing(() =>
+    const noDate = await appendsNothing(app, () =>
       staff.patch(`/api/procedures/${lab.id}`, { status: 'completed', completedDate: '' }),
     );
     expect(noDate.status).toBe(400);
     expect(fieldErrors(noDate).completedDate).toBe('Data de realização é obrigatória');
-    const dateWhilePending = await appendsNothing(() =>
+    const dateWhilePending = await appendsNothing(app, () =>
       staff.patch(`/api/procedures/${lab.id}`, { status: 'pending', completedDate: '2025-01-01' }),
     );
     expect(dateWhilePending.status).toBe(400);
     expect(
-      (await appendsNothing(() => staff.patch(`/api/procedures/${randomUUID()}`, { status: 'pending' })))
+      (await appendsNothing(app, () => staff.patch(`/api/procedures/${randomUUID()}`, { status: 'pending' })))
         .status,
     ).toBe(404);
     expect((await staff.get(`/api/patients/${patient.id}/procedures`)).body).toHaveLength(required.length);
@@ -164,11 +157,11 @@ describe('procedures', () => {
       scheduledDate: '2025-07-10',
       procedureType: zinc,
     });
-    const again = await appendsNothing(() =>
+    const again = await appendsNothing(app, () =>
       staff.post('/api/procedures', { patientId: patient.id, procedureTypeId: zinc.id, status: 'pending' }),
     );
     expect(again.status).toBe(409);
-    const unknownType = await appendsNothing(() =>
+    const unknownType = await appendsNothing(app, () =>
       staff.post('/api/procedures', {
         patientId: patient.id,
         procedureTypeId: 'pre_op_lab.nada',
@@ -176,7 +169,7 @@ describe('procedures', () => {
       }),
     );
     expect(unknownType.status).toBe(404);
-    const unknownPatient = await appendsNothing(() =>
+    const unknownPatient = await appendsNothing(app, () =>
       staff.post('/api/procedures', { patientId: randomUUID(), procedureTypeId: zinc.id, status: 'pending' }),
     );
     expect(unknownPatient.status).toBe(404);
@@ -226,7 +219,7 @@ describe('procedures', () => {
   ])(
     'refuses a registration without %s (400, its §5 message) and appends nothing',
     async (field, override, message) => {
-      const response = await appendsNothing(() =>
+      const response = await appendsNothing(app, () =>
         staff.post('/api/procedures', {
           patientId: randomUUID(),
           procedureTypeId: 'pre_op_exam.espirometria',
@@ -260,7 +253,7 @@ describe('procedures', () => {
     expect(labs.filter((lab) => lab.completedDate === '2025-01-04')).toHaveLength(requiredLabs.length - 1);
 
     // Nothing left: nothing appended; without a body the date is today
-    const again = await appendsNothing(() =>
+    const again = await appendsNothing(app, () =>
       staff.post(`/api/patients/${patient.id}/procedures/complete-pending-labs`),
     );
     expect(again.body).toEqual({ completed: 0 });
@@ -313,7 +306,7 @@ describe('administration', () => {
     });
     expect((await detail(patient.id)).procedures.some((p) => p.procedureTypeId === type.body.id)).toBe(true);
 
-    const second = await appendsNothing(() => admin.post('/api/admin/run-migration'));
+    const second = await appendsNothing(app, () => admin.post('/api/admin/run-migration'));
     expect(second.body).toEqual({
       added: 0,
       message: 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.',
@@ -352,22 +345,7 @@ describe('administration', () => {
         scheduledDate: '2030-01-01',
       }),
     ];
-    await app.deps.eventStore.appendToStream(
-      `patient-${patient.id}`,
-      legacy.map((event) => ({
-        id: randomUUID(),
-        type: event.type,
-        data: event.data,
-        metadata: {
-          userId: null,
-          userEmail: null,
-          clientIp: null,
-          correlationId: randomUUID(),
-          timestamp: new Date().toISOString(),
-        },
-      })),
-      BigInt(patient.version),
-    );
+    await appendEvents(app, `patient-${patient.id}`, legacy, BigInt(patient.version));
 
     const first = await admin.post('/api/admin/fix-production-data');
     expect(first.status).toBe(200);
@@ -383,14 +361,14 @@ describe('administration', () => {
     expect(after.procedures.filter((p) => p.procedureTypeId === lab.id)).toHaveLength(1);
     expect(after.procedures.every((p) => (p.status === 'pending') === (p.completedDate === null))).toBe(true);
 
-    const second = await appendsNothing(() => admin.post('/api/admin/fix-production-data'));
+    const second = await appendsNothing(app, () => admin.post('/api/admin/fix-production-data'));
     expect(second.body).toEqual({ corrections: [] });
   });
 
   it('is for administrators only', async () => {
     const pending = (await signInAs(app, 'pending')).client;
     for (const client of [staff, pending]) {
-      const responses = await appendsNothing(async () => [
+      const responses = await appendsNothing(app, async () => [
         await client.post('/api/admin/run-migration'),
         await client.post('/api/admin/fix-production-data'),
       ]);

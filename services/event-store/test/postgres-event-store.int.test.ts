@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '@bari/db';
 import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
 import { describeEventStoreContract } from '../src/contract/event-store-contract.ts';
+import { sleep, testEvents, waitUntil } from '../src/contract/test-support.ts';
 import {
   createPostgresEventStore,
   DuplicateEventIds,
@@ -263,28 +264,5 @@ describe('PostgreSQL event store specifics', () => {
 });
 
 function events(count: number): EventToAppend[] {
-  return Array.from({ length: count }, (_unused, index) => ({
-    id: randomUUID(),
-    type: 'PostgresTested',
-    data: { index },
-    metadata: {
-      userId: null,
-      userEmail: null,
-      clientIp: null,
-      correlationId: randomUUID(),
-      timestamp: new Date().toISOString(),
-    },
-  }));
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return testEvents(count, 'PostgresTested');
 }

@@ -5,7 +5,7 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireAdmin } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { respond } from '../patients/http.ts';
+import { respond } from '../http/route-support.ts';
 import { fixProductionData, runMigration, type MaintenanceDependencies } from './maintenance.ts';
 
 /**

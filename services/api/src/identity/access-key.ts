@@ -1,7 +1,7 @@
 import { AccessKeyDeactivated, AccessKeyIssued, type AccessKeyEvent } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { accessKeyPrefix, hashAccessKey } from './access-key-secret.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { AccessKeyAlreadyIssued, AccessKeyExpiryInPast, AccessKeyNotFound, UserNotFound } from './errors.ts';
 import type { UserState } from './user.ts';
 

@@ -8,7 +8,7 @@ import {
   type IssueAccessKey,
 } from './access-key.ts';
 import { AccessKeyAlreadyIssued, AccessKeyExpiryInPast, AccessKeyNotFound, UserNotFound } from './errors.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { accessKeyIssued, ids, KEY, NOW } from './testing/fixtures.ts';
 import { initialUserState, type UserState } from './user.ts';
 

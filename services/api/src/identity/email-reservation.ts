@@ -1,6 +1,6 @@
 import { EmailReleased, EmailReserved, type EmailReservationEvent } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { normalizeEmail } from './email.ts';
 import { EmailAlreadyRegistered } from './errors.ts';
 import type { UserState } from './user.ts';

@@ -7,7 +7,7 @@ import {
 } from './email-reservation.ts';
 import { EmailAlreadyRegistered } from './errors.ts';
 import { emailReservationStreamId } from './streams.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { emailReserved, ids, NOW } from './testing/fixtures.ts';
 import { initialUserState, type UserState } from './user.ts';
 

@@ -7,7 +7,7 @@ import {
   type UserStatus,
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { normalizeEmail } from './email.ts';
 import { CannotRemoveSelf, LastAdministrator, UserAlreadyExists, UserNotFound } from './errors.ts';
 

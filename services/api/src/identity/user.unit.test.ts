@@ -1,7 +1,7 @@
 import { UserDeleted, UserLoggedOut, UserRegistered, UserStatusChanged } from '@bari/contracts';
 import { describe, it } from 'vitest';
 import { CannotRemoveSelf, LastAdministrator, UserAlreadyExists, UserNotFound } from './errors.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { ids, registrationRequested, userRegistered } from './testing/fixtures.ts';
 import { userDecider, type ChangeUserStatus, type DeleteUser } from './user.ts';
 

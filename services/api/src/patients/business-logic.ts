@@ -15,7 +15,7 @@ import {
   recordProcedure,
   reopenProcedure,
 } from '../procedures/business-logic.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import type {
   AssignMissingRequiredProcedures,
   DeletePatient,

@@ -13,7 +13,7 @@ import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
 import { PatientAlreadyRegistered, PatientNotFound, StalePatient } from './errors.ts';
 import { evolvePatient, initialPatientState } from './patient.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
   PATIENT_ID,
   TODAY,

@@ -5,7 +5,7 @@ import {
   type CpfReservationEvent,
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { DuplicateCpf } from './errors.ts';
 import type { PatientState } from './patient.ts';
 

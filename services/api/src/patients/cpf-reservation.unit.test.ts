@@ -8,7 +8,7 @@ import {
 import { DuplicateCpf } from './errors.ts';
 import { evolvePatient, initialPatientState, type PatientState } from './patient.ts';
 import { cpfReservationStreamId, patientStreamId } from './streams.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
   NOW,
   OTHER_PATIENT_ID,

@@ -10,7 +10,7 @@ import type { PatientCommand } from './commands.ts';
 import { describeCorrections } from './data-fixes.ts';
 import { PatientNotFound } from './errors.ts';
 import { evolvePatient, initialPatientState } from './patient.ts';
-import { deciderSpecification } from './testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
   PATIENT_ID,
   TODAY,

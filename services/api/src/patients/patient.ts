@@ -5,7 +5,7 @@ import {
   type ProcedureStatus,
   type ProcedureType,
 } from '@bari/contracts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { PatientNotFound, StalePatient } from './errors.ts';
 
 // ── State ─────────────────────────────────────────────────────────────────────────

@@ -18,9 +18,10 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
+import { respond, type Context } from '../http/route-support.ts';
 import { deletePatient, registerPatient, runPatientCommand, updatePatient } from './application.ts';
 import { PatientNotFound } from './errors.ts';
-import { expectedRevision, patientIdParam, respond, setPatientEtag, type Context } from './http.ts';
+import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
 
 /**
  * The patient routes (spec §7, issue 4), every one for approved users:

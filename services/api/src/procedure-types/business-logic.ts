@@ -9,7 +9,7 @@ import {
   type ProcedureTypeEvent,
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
-import { assertNever } from '../patients/assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import { DuplicateProcedureType } from '../patients/errors.ts';
 import {
   evolveProcedureTypes,

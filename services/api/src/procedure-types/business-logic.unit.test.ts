@@ -1,7 +1,7 @@
 import { PROTOCOL_CATALOGUE, ProcedureTypeDefined, type ProcedureTypeEvent } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
 import { DuplicateProcedureType } from '../patients/errors.ts';
-import { deciderSpecification } from '../patients/testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
 import { procedureTypesOf } from './procedure-types.ts';
 

@@ -1,5 +1,5 @@
 import { procedureTypeKey, type ProcedureType, type ProcedureTypeEvent } from '@bari/contracts';
-import { assertNever } from '../patients/assert-never.ts';
+import { assertNever } from '../shared/assert-never.ts';
 
 /*
  * The catalogue of procedure types: one stream, `procedure-types`, so that "a name is unique

@@ -9,7 +9,7 @@ import {
   ProcedureNotFound,
   ProcedureTypeNotFound,
 } from '../patients/errors.ts';
-import { deciderSpecification } from '../patients/testing/decider-specification.ts';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
   PATIENT_ID,
   TODAY,

@@ -12,10 +12,11 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
+import { respond, type Context } from '../http/route-support.ts';
 import { catalogueContext, runPatientCommand } from '../patients/application.ts';
 import type { PatientCommand } from '../patients/commands.ts';
 import { ProcedureNotFound } from '../patients/errors.ts';
-import { procedureIdParam, respond, type Context } from '../patients/http.ts';
+import { procedureIdParam } from '../patients/http.ts';
 
 /**
  * The spec's bulk lab action sends `{status: 'completed'}` alone, one PATCH per procedure:

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { expect } from 'vitest';
 import { createTestDatabase } from '@bari/db/testing';
-import type { RecordedEvent } from '@bari/event-store';
+import type { AppendResult, ExpectedRevision, RecordedEvent } from '@bari/event-store';
 import { loadConfig } from '../../src/config.ts';
 import type { ApiDependencies } from '../../src/dependencies.ts';
 import { startServer } from '../../src/server.ts';
@@ -103,6 +105,42 @@ export async function readAllEvents(app: Pick<TestApp, 'deps'>): Promise<Recorde
 /** How many events the log holds. */
 export async function countEvents(app: Pick<TestApp, 'deps'>): Promise<number> {
   return (await readAllEvents(app)).length;
+}
+
+/**
+ * Appends events straight to a stream, past the routes and deciders (legacy data, another
+ * process's writes), as a system action at the app's clock.
+ */
+export function appendEvents(
+  app: Pick<TestApp, 'deps' | 'clock'>,
+  streamId: string,
+  events: readonly { readonly type: string; readonly data: unknown }[],
+  expected: ExpectedRevision = 'any',
+): Promise<AppendResult> {
+  return app.deps.eventStore.appendToStream(
+    streamId,
+    events.map((event) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        userId: null,
+        userEmail: null,
+        clientIp: null,
+        correlationId: randomUUID(),
+        timestamp: app.clock.now().toISOString(),
+      },
+    })),
+    expected,
+  );
+}
+
+/** Runs `act` and checks that it appended no event to the log; returns what `act` returned. */
+export async function appendsNothing<T>(app: Pick<TestApp, 'deps'>, act: () => Promise<T>): Promise<T> {
+  const before = await countEvents(app);
+  const result = await act();
+  expect(await countEvents(app)).toBe(before);
+  return result;
 }
 
 /**

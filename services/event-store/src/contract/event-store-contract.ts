@@ -4,6 +4,7 @@ import type { EventMetadata } from '@bari/contracts';
 import { WrongExpectedVersion } from '../errors.ts';
 import { comparePositions } from '../position.ts';
 import type { EventStore, EventToAppend, ExpectedRevision, GlobalPosition, RecordedEvent } from '../port.ts';
+import { sleep, testEvents as events, waitUntil } from './test-support.ts';
 
 // Explicit, because a vitest project does not inherit the root config's testTimeout.
 const WAITING_TEST_TIMEOUT_MS = 30_000;
@@ -436,21 +437,6 @@ export function describeEventStoreContract(
   });
 }
 
-function events(count: number): EventToAppend[] {
-  return Array.from({ length: count }, (_unused, index) => ({
-    id: randomUUID(),
-    type: 'ContractTested',
-    data: { index },
-    metadata: {
-      userId: 'contract-user',
-      userEmail: 'contract@example.com',
-      clientIp: '127.0.0.1',
-      correlationId: randomUUID(),
-      timestamp: new Date().toISOString(),
-    },
-  }));
-}
-
 async function existingStream(store: EventStore, stream: string, count: number): Promise<string> {
   await store.appendToStream(stream, events(count), 'no_stream');
   return stream;
@@ -514,16 +500,4 @@ function assertStrictlyIncreasing(events: readonly RecordedEvent[]): void {
   for (let index = 1; index < events.length; index += 1) {
     expect(comparePositions(events[index - 1]!.position, events[index]!.position)).toBe(-1);
   }
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -27,6 +27,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port.ts';
+import { createSubscriptionRegistry } from '../subscription-registry.ts';
 import { isInsideHandlerOf, runInHandlerScope } from '../subscription-scope.ts';
 import { validateAppend } from '../validate-append.ts';
 
@@ -41,7 +42,7 @@ export interface EventStoreDbEventStoreOptions {
  */
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(options.connectionString);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = createSubscriptionRegistry();
 
   const readAll = async ({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
@@ -145,19 +146,11 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     subscribeToAll(subscribeOptions) {
-      const subscription = subscribe(client, subscribeOptions);
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
+      return subscriptions.track(subscribe(client, subscribeOptions));
     },
 
     async close() {
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      subscriptions.clear();
+      await subscriptions.stopAll();
       await client.dispose();
     },
   };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { postgresPosition } from '../position.ts';
-import type { EventStore, GlobalPosition, ReadStreamOptions, RecordedEvent, Subscription } from '../port.ts';
+import type { EventStore, GlobalPosition, ReadStreamOptions, RecordedEvent } from '../port.ts';
+import { createSubscriptionRegistry } from '../subscription-registry.ts';
 import { validateAppend } from '../validate-append.ts';
 import { appendWithinTransaction, EVENTS_CHANNEL } from './append.ts';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.ts';
@@ -38,7 +39,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   // next query; without a listener the 'error' event would crash the process.
   pool.on('error', () => undefined);
   const wakeups = createWakeups(options.connectionString, EVENTS_CHANNEL);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = createSubscriptionRegistry();
 
   const readAll: EventStore['readAll'] = async ({ after, maxCount }) => {
     const { rows } = await pool.query<EventRow>(
@@ -73,27 +74,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     subscribeToAll(subscribeOptions) {
-      const subscription = startCatchUpSubscription(
-        {
-          readAll,
-          wakeups,
-          batchSize: options.subscriptionBatchSize ?? 500,
-          pollIntervalMs: options.pollIntervalMs ?? 1_000,
-        },
-        subscribeOptions,
+      return subscriptions.track(
+        startCatchUpSubscription(
+          {
+            readAll,
+            wakeups,
+            batchSize: options.subscriptionBatchSize ?? 500,
+            pollIntervalMs: options.pollIntervalMs ?? 1_000,
+          },
+          subscribeOptions,
+        ),
       );
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
     },
 
     async close() {
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      subscriptions.clear();
+      await subscriptions.stopAll();
       await wakeups.close();
       await pool.end();
     },

@@ -7,12 +7,13 @@ import {
 } from '@bari/contracts';
 import { requireAdmin } from '../../http/auth/guards.ts';
 import type { RequestState } from '../../http/request-state.ts';
+import { respond, uuidParam, type Context } from '../../http/route-support.ts';
 import { deactivateAccessKey, issueAccessKey } from '../application/access-keys.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { AccessKeyNotFound } from '../errors.ts';
-import { actorOf, idParam, respond, type Context } from './http-support.ts';
+import { actorOf } from './http-support.ts';
 
-const keyId = (ctx: Context) => idParam(ctx, (id) => new AccessKeyNotFound(id));
+const keyId = (ctx: Context) => uuidParam(ctx, (id) => new AccessKeyNotFound(id));
 
 /** Access-key administration (administrators only). Lists never carry a full key. */
 export function accessKeyRoutes(router: Router<RequestState>, services: IdentityServices): void {

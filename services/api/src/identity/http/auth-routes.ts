@@ -4,12 +4,13 @@ import { requireSignedIn } from '../../http/auth/guards.ts';
 import { announceRetryAfter } from '../../http/auth/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
+import { respond, type Context } from '../../http/route-support.ts';
 import { endSession, openSession } from '../../http/session/session-data.ts';
 import { logIn } from '../application/login.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { recordLogout } from '../application/users.ts';
 import { InvalidCredentials, UserNotFound } from '../errors.ts';
-import { metadataOf, respond, type Context } from './http-support.ts';
+import { metadataOf } from './http-support.ts';
 
 /**
  * Sign-in and sign-out: `POST /api/auth/login`, `GET /api/auth/user`, `POST /api/auth/logout`,

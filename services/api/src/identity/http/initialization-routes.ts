@@ -7,10 +7,11 @@ import {
 } from '@bari/contracts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
+import { respond, type Context } from '../../http/route-support.ts';
 import { DomainError } from '../../shared/domain-error.ts';
 import { forceInitializeSystem, initializeSystem } from '../application/initialization.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
-import { metadataOf, respond, type Context } from './http-support.ts';
+import { metadataOf } from './http-support.ts';
 
 /** The setup token may come in the body (`{ "setupToken": "…" }`) or as `X-Setup-Token`. */
 const ForceInitializationRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});

@@ -8,12 +8,13 @@ import {
 } from '@bari/contracts';
 import { requireAdmin } from '../../http/auth/guards.ts';
 import type { RequestState } from '../../http/request-state.ts';
+import { respond, uuidParam, type Context } from '../../http/route-support.ts';
 import { changeUserStatus, createUser, deleteUser } from '../application/users.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { UserNotFound } from '../errors.ts';
-import { actorOf, idParam, respond, type Context } from './http-support.ts';
+import { actorOf } from './http-support.ts';
 
-const userId = (ctx: Context) => idParam(ctx, (id) => new UserNotFound(id));
+const userId = (ctx: Context) => uuidParam(ctx, (id) => new UserNotFound(id));
 
 /** User administration (administrators only) and `GET /api/admin/debug-user`. */
 export function userRoutes(router: Router<RequestState>, services: IdentityServices): void {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Decider } from '../../shared/decider.ts';
+import type { Decider } from '../decider.ts';
 
 /**
  * Given/when/then for a decider (after Emmett's `DeciderSpecification`): given past events,

@@ -1,0 +1,61 @@
+import {
+  createDatabasePool,
+  loadMigrations,
+  migrate,
+  type DatabasePool,
+  type MigrationSource,
+} from '@bari/db';
+import { createTestDatabase } from '@bari/db/testing';
+import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
+import { projectionMigrations } from '../../src/migrations.ts';
+
+/** The event store and the read-model pool a projection test works on. */
+export interface ProjectionStores {
+  readonly eventStore: EventStore;
+  readonly pool: DatabasePool;
+  /** Releases the pool and the event store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Migrates the database at `url` (the event store, every read model, then `extra`) and opens
+ * an event store and a pool on it.
+ */
+export async function openProjectionStores(
+  url: string,
+  extra: readonly MigrationSource[] = [],
+): Promise<ProjectionStores> {
+  await migrate(url, loadMigrations([eventStoreMigrations, ...projectionMigrations, ...extra]));
+  const eventStore = createPostgresEventStore({ connectionString: url });
+  const pool = await createDatabasePool(url);
+  return {
+    eventStore,
+    pool,
+    async close() {
+      await pool.end();
+      await eventStore.close();
+    },
+  };
+}
+
+export interface ProjectionTestDatabase extends ProjectionStores {
+  readonly url: string;
+  /** Releases the pool and the event store, then drops the database. */
+  close(): Promise<void>;
+}
+
+/** A fresh test database with the stores open on it (see `openProjectionStores`). */
+export async function createProjectionTestDatabase(
+  extra: readonly MigrationSource[] = [],
+): Promise<ProjectionTestDatabase> {
+  const database = await createTestDatabase();
+  const stores = await openProjectionStores(database.url, extra);
+  return {
+    ...stores,
+    url: database.url,
+    async close() {
+      await stores.close();
+      await database.drop();
+    },
+  };
+}

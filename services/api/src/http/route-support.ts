@@ -1,0 +1,29 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { RequestState } from './request-state.ts';
+
+/** What every route handler receives: Koa's context with our request state and the path params. */
+export type Context = Router.RouterContext<RequestState>;
+
+/** Sends `body` after checking it against the contract the web client consumes. */
+export function respond<Schema extends z.ZodTypeAny>(
+  ctx: Context,
+  schema: Schema,
+  body: z.input<Schema>,
+  status = 200,
+): void {
+  ctx.status = status;
+  ctx.body = schema.parse(body) as unknown;
+}
+
+const UuidSchema = z.string().uuid();
+
+/**
+ * The `:id` of the path. Every aggregate id is a UUID, so one that is not names nothing:
+ * `notFound` throws the same 404 as for an unknown id.
+ */
+export function uuidParam(ctx: Context, notFound: (id: string) => Error): string {
+  const id = ctx.params.id ?? '';
+  if (!UuidSchema.safeParse(id).success) throw notFound(id);
+  return id;
+}
