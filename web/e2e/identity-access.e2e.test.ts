@@ -1,41 +1,32 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
 import {
   addUserThroughUi,
   createKeyThroughUi,
   initializeThroughUi,
-  screenshot,
+  openSignedInPage,
   signIn,
   type Credential,
 } from './support/identity.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
 
 /** Who may see what: pending and rejected registrations, ordinary staff, deactivated keys. */
 describe('identity: confinement and restricted screens', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const app = setUpApp();
   let admin: Credential;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     try {
       [admin] = (await initializeThroughUi(page, app.baseUrl)) as [Credential];
     } finally {
       await page.close();
     }
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   it('registers a new email signing in with an invitation key as pending, then rejected', async () => {
-    const adminPage = await openPage(browser);
-    await signIn(adminPage, app.baseUrl, admin);
-    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const adminPage = await openSignedInPage(app, admin);
     const invitation = await createKeyThroughUi(adminPage, app.baseUrl, 'Convite recepção');
     await adminPage
       .getByRole('article', { name: 'Convite recepção' })
@@ -43,7 +34,7 @@ describe('identity: confinement and restricted screens', () => {
       .waitFor();
 
     const newcomer = { email: 'novo.funcionario@sus.gov.br', accessKey: invitation };
-    const page = await openPage(browser);
+    const page = await openPage(app.browser);
     await signIn(page, app.baseUrl, newcomer);
     await page.waitForURL(`${app.baseUrl}/account-pending`);
     await page.getByText('Conta Pendente de Aprovação').waitFor();
@@ -66,7 +57,7 @@ describe('identity: confinement and restricted screens', () => {
     await row.getByText('Rejeitado').waitFor();
     await adminPage.getByLabel('Rejeitados: 1').waitFor();
 
-    const again = await openPage(browser);
+    const again = await openPage(app.browser);
     await signIn(again, app.baseUrl, newcomer);
     await again.waitForURL(`${app.baseUrl}/account-pending`);
     await again.getByText('Acesso Negado').waitFor();
@@ -80,17 +71,17 @@ describe('identity: confinement and restricted screens', () => {
   });
 
   it("shows an ordinary member of staff 'Acesso Restrito' on the administrators' screens", async () => {
-    const adminPage = await openPage(browser);
-    await signIn(adminPage, app.baseUrl, admin);
-    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const adminPage = await openSignedInPage(app, admin);
     const joao = { firstName: 'João', lastName: 'Pereira', email: 'joao.pereira@sus.gov.br' };
     await addUserThroughUi(adminPage, app.baseUrl, joao);
     const key = await createKeyThroughUi(adminPage, app.baseUrl, 'Chave do João', joao.email);
 
     // Forbidden answers are the point of this test; the browser logs each one.
-    const page = await openPage(browser, { allowConsoleErrors: [/status of 403/] });
-    await signIn(page, app.baseUrl, { email: joao.email, accessKey: key });
-    await page.waitForURL(`${app.baseUrl}/`);
+    const page = await openSignedInPage(
+      app,
+      { email: joao.email, accessKey: key },
+      { allowConsoleErrors: [/status of 403/] },
+    );
 
     await page.goto(`${app.baseUrl}/users`);
     await page.getByRole('heading', { name: 'Gerenciamento de Usuários' }).waitFor();
@@ -104,9 +95,7 @@ describe('identity: confinement and restricted screens', () => {
   });
 
   it('refuses a key once the administrator deactivated it', async () => {
-    const adminPage = await openPage(browser);
-    await signIn(adminPage, app.baseUrl, admin);
-    await adminPage.waitForURL(`${app.baseUrl}/`);
+    const adminPage = await openSignedInPage(app, admin);
     const ana = { firstName: 'Ana', lastName: 'Lima', email: 'ana.lima@sus.gov.br' };
     await addUserThroughUi(adminPage, app.baseUrl, ana);
     const key = await createKeyThroughUi(adminPage, app.baseUrl, 'Chave da Ana', ana.email);
@@ -117,7 +106,7 @@ describe('identity: confinement and restricted screens', () => {
     await card.getByText('Inativa', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Desativar' }).count()).toBe(0);
 
-    const page = await openPage(browser, { allowConsoleErrors: [/Failed to load resource/] });
+    const page = await openPage(app.browser, { allowConsoleErrors: [/Failed to load resource/] });
     await signIn(page, app.baseUrl, { email: ana.email, accessKey: key });
     await page.getByRole('alert').getByText('Email ou chave de acesso inválidos').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -1,34 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
 import {
   addUserThroughUi,
   createKeyThroughUi,
   initializeThroughUi,
-  screenshot,
+  openSignedInPage,
   signIn,
   type Credential,
 } from './support/identity.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
 
 /** The first day of the system: initialization, the administrator, a first member of staff. */
 describe('identity: from initialization to a member of staff on the dashboard', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const app = setUpApp();
   let admin: Credential;
   const maria = { firstName: 'Maria', lastName: 'Souza', email: 'maria.souza@sus.gov.br' };
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('initializes the system and shows each account with its key, once', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(app.browser);
     await page.goto(`${app.baseUrl}/initialize`);
     await page.getByText('Sistema não inicializado').waitFor();
     // The accounts are named before the button is pressed; their keys appear only after.
@@ -57,10 +47,7 @@ describe('identity: from initialization to a member of staff on the dashboard', 
   });
 
   it('signs the administrator in, with the admin entries in the sidebar', async () => {
-    const page = await openPage(browser);
-    await signIn(page, app.baseUrl, admin);
-
-    await page.waitForURL(`${app.baseUrl}/`);
+    const page = await openSignedInPage(app, admin);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     for (const entry of [
@@ -84,9 +71,7 @@ describe('identity: from initialization to a member of staff on the dashboard', 
   });
 
   it('lets the administrator add a user and a key bound to them, then log out', async () => {
-    const page = await openPage(browser);
-    await signIn(page, app.baseUrl, admin);
-    await page.waitForURL(`${app.baseUrl}/`);
+    const page = await openSignedInPage(app, admin);
 
     await addUserThroughUi(page, app.baseUrl, maria);
     const row = page.getByRole('row', { name: new RegExp(maria.email) });

@@ -1,27 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-
-const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
 
 describe('login page', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const app = setUpApp();
 
   it("renders 'Bari Care' and asks for an email and an access key", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(app.browser);
 
     await page.goto(`${app.baseUrl}/login`);
 
@@ -32,12 +18,11 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await page.getByLabel('Chave de acesso', { exact: true }).getAttribute('type')).toBe('password');
 
-    mkdirSync(screenshots, { recursive: true });
-    await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
+    await screenshot(page, 'login');
   });
 
   it('says in Portuguese what is missing and shows the access key on request', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(app.browser);
     await page.goto(`${app.baseUrl}/login`);
 
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -54,7 +39,7 @@ describe('login page', () => {
 
   it('shows a refused login in an alert above the button and stays on /login', async () => {
     // Whatever refuses it (no such route yet, later a wrong key), the browser logs the answer.
-    const page = await openPage(browser, { allowConsoleErrors: [/Failed to load resource/] });
+    const page = await openPage(app.browser, { allowConsoleErrors: [/Failed to load resource/] });
     await page.goto(`${app.baseUrl}/login`);
 
     await page.getByLabel('Email').fill('ninguem@exemplo.com');
@@ -64,12 +49,12 @@ describe('login page', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).not.toBe('');
-    await page.screenshot({ path: `${screenshots}login-refused.png`, fullPage: true });
+    await screenshot(page, 'login-refused');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('sends a visitor who is not signed in from any other path to the login screen (§2)', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(app.browser);
 
     for (const path of ['/', '/nao-existe', '/users', '/account-pending']) {
       await page.goto(`${app.baseUrl}${path}`);

@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
-
-const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
 
 /** The patient the journey registers (CPF and CNS pass their check digits; protocol-catalog.md). */
 const patient = {
@@ -61,28 +58,13 @@ async function openCategory(page: Page, label: string): Promise<Locator> {
   return region;
 }
 
-/** A screenshot for review: the whole page, or only the window when a dialog is on top. */
-async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  mkdirSync(screenshots, { recursive: true });
-  // Let Blueprint's dialog and toast transitions (300 ms) finish: the picture is for people.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage });
-}
-
 describe('patients: registration, follow-up and removal', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const app = setUpApp();
   let cookies: Cookie[];
   let patientUrl: string;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    cookies = await signInAsAdministrator(browser, app.baseUrl);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    cookies = await signInAsAdministrator(app.browser, app.baseUrl);
   });
 
   /** A signed-in page at `path`; `expectedStatuses` are answers the browser will log as errors. */
@@ -93,7 +75,7 @@ describe('patients: registration, follow-up and removal', () => {
       beforeLoad,
     }: { expectedStatuses?: number[]; beforeLoad?: (page: Page) => Promise<unknown> } = {},
   ): Promise<Page> {
-    const page = await openPage(browser, {
+    const page = await openPage(app.browser, {
       allowConsoleErrors: expectedStatuses.map((status) => new RegExp(`status of ${status}`)),
     });
     await page.context().addCookies(cookies);
@@ -124,7 +106,7 @@ describe('patients: registration, follow-up and removal', () => {
     }
     await page.getByRole('navigation').getByRole('link', { name: 'Pacientes' }).click();
     await expect.poll(() => page.locator('.patient-table__skeleton-row').count()).toBe(5);
-    await shoot(page, 'patients-loading', { fullPage: false });
+    await screenshot(page, 'patients-loading', { fullPage: false });
 
     release();
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
@@ -134,7 +116,7 @@ describe('patients: registration, follow-up and removal', () => {
   it('registers a patient: an invalid CPF is refused, a valid one shows in the list and on the dashboard', async () => {
     const page = await signedInPage('/patients');
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
-    await shoot(page, 'patients-empty', { fullPage: false });
+    await screenshot(page, 'patients-empty', { fullPage: false });
 
     await page.getByRole('button', { name: 'Novo Paciente' }).click();
     await page.waitForURL(/\/patients\/new$/);
@@ -168,7 +150,7 @@ describe('patients: registration, follow-up and removal', () => {
     await aih.fill('3525100001236');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await dialog.getByText('CPF inválido', { exact: true }).waitFor();
-    await shoot(page, 'patient-form-invalid-cpf', { fullPage: false });
+    await screenshot(page, 'patient-form-invalid-cpf', { fullPage: false });
 
     await cpf.fill('390.533.447-05');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
@@ -181,7 +163,7 @@ describe('patients: registration, follow-up and removal', () => {
     for (const text of [patient.cns, 'Campinas', '30/01/2026', '0%', 'Pós-operatório']) {
       await row.getByText(text, { exact: true }).waitFor();
     }
-    await shoot(page, 'patients-list');
+    await screenshot(page, 'patients-list');
 
     // The status filter and the search go to the server.
     const status = page.getByLabel('Filtrar por situação');
@@ -202,7 +184,7 @@ describe('patients: registration, follow-up and removal', () => {
     const total = page.getByRole('group', { name: 'Total de Pacientes' });
     await total.getByText('1', { exact: true }).waitFor();
     await page.getByRole('link', { name: patient.name }).waitFor();
-    await shoot(page, 'dashboard');
+    await screenshot(page, 'dashboard');
   });
 
   it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
@@ -280,7 +262,7 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('');
 
     await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
-    await shoot(page, 'patient-detail');
+    await screenshot(page, 'patient-detail');
   });
 
   it('edits the surgery date, which moves the post-operative dates, and refuses a stale version', async () => {
@@ -316,7 +298,7 @@ describe('patients: registration, follow-up and removal', () => {
     await page.getByRole('button', { name: 'Editar' }).click();
     dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
-    await shoot(page, 'patient-form-edit', { fullPage: false });
+    await screenshot(page, 'patient-form-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Paciente atualizado com sucesso!').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -335,7 +317,7 @@ describe('patients: registration, follow-up and removal', () => {
         `Tem certeza que deseja excluir o paciente ${patient.name}? Esta ação não pode ser desfeita. Todos os procedimentos associados também serão excluídos.`,
       )
       .waitFor();
-    await shoot(page, 'patient-delete', { fullPage: false });
+    await screenshot(page, 'patient-delete', { fullPage: false });
     await page.mouse.click(10, 10);
     expect(await dialog.isVisible()).toBe(true);
 
@@ -347,7 +329,7 @@ describe('patients: registration, follow-up and removal', () => {
     await page.goto(`${app.baseUrl}${patientUrl}`);
     await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();
     await page.getByText('O paciente solicitado não foi encontrado').waitFor();
-    await shoot(page, 'patient-not-found');
+    await screenshot(page, 'patient-not-found');
     await page.getByRole('button', { name: 'Voltar para Lista de Pacientes' }).click();
     await page.waitForURL(/\/patients$/);
   });

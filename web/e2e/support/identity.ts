@@ -1,16 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-
-const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
-
-/** Saves a full-page screenshot under web/e2e/screenshots/ for review. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true });
-  // Let toasts and dialogs finish their entrance transitions.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
-}
+import { openPage, type OpenPageOptions } from './browser.ts';
+import type { AppUnderTest } from './suite.ts';
 
 export interface Credential {
   email: string;
@@ -42,6 +32,18 @@ export async function signIn(page: Page, baseUrl: string, { email, accessKey }: 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Chave de acesso', { exact: true }).fill(accessKey);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A new page (see `openPage`) signed in as an approved user, on the dashboard. */
+export async function openSignedInPage(
+  app: AppUnderTest,
+  credential: Credential,
+  options?: OpenPageOptions,
+): Promise<Page> {
+  const page = await openPage(app.browser, options);
+  await signIn(page, app.baseUrl, credential);
+  await page.waitForURL(`${app.baseUrl}/`);
+  return page;
 }
 
 export interface NewUser {

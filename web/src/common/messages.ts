@@ -22,6 +22,8 @@ export const commonMessages = {
   underConstructionTitle: 'Em construção',
   underConstructionDescription: 'Esta tela estará disponível em breve.',
   error: 'Erro',
+  cancel: 'Cancelar',
+  optional: '(opcional)',
 } as const;
 
 /** Sidebar entries (§2 Shared layout). */

@@ -1,25 +1,20 @@
-import { AnchorButton, Intent, NonIdealState } from '@blueprintjs/core';
+import { Intent, NonIdealState } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useNavigate } from 'react-router-dom';
+import { LinkButton } from './link-button.tsx';
 import { commonMessages } from './messages.ts';
 import './not-found-page.css';
 
 /** Any path no route knows (spec §2, Not found). */
 export function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <main className="not-found-page">
       <NonIdealState
         action={
-          <AnchorButton
-            href="/"
+          <LinkButton
             icon={IconNames.HOME}
             intent={Intent.PRIMARY}
-            onClick={(event) => {
-              event.preventDefault();
-              void navigate('/');
-            }}
             text={commonMessages.notFoundBack}
+            to="/"
           />
         }
         description={commonMessages.notFoundDescription}

@@ -1,53 +1,91 @@
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { InputGroup, TextArea, type InputGroupProps } from '@blueprintjs/core';
+import type { FieldValues } from 'react-hook-form';
+import { ControlledField, type ControlledFieldProps } from './controlled-field.tsx';
+import { commonMessages } from './messages.ts';
 
-export interface TextFieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-  type?: 'text' | 'email';
-  disabled?: boolean;
-  autoFocus?: boolean;
-  placeholder?: string;
+/** What is handed to the input as it is. */
+type InputProps = Pick<
+  InputGroupProps,
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'disabled'
+  | 'inputMode'
+  | 'leftIcon'
+  | 'maxLength'
+  | 'placeholder'
+  | 'size'
+  | 'type'
+>;
+
+export interface TextFieldProps<T extends FieldValues, O>
+  extends Omit<ControlledFieldProps<T, O>, 'children' | 'labelInfo' | 'warning'>, InputProps {
+  /** Marks the label '(opcional)'. */
+  optional?: boolean;
+  /** Rows of a multi-line field; a single-line input when absent. */
+  rows?: number;
+  /** Shown, in the warning colour, when the field has no error (e.g. the AIH check digit). */
+  warning?: (value: string) => string | null;
+  /** Rewrites what is typed (e.g. the CPF mask). */
+  format?: (value: string) => string;
 }
 
-/** A labelled Blueprint text input bound to a react-hook-form field, with its error below. */
-export function TextField<T extends FieldValues>({
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A text, date or multi-line input bound to a react-hook-form field, with its label and error. */
+export function TextField<T extends FieldValues, O>({
   control,
   name,
+  id,
   label,
+  helperText,
+  optional,
+  rows,
+  warning,
+  format,
   type = 'text',
-  disabled,
-  autoFocus,
-  placeholder,
-}: TextFieldProps<T>) {
-  const id = `field-${name}`;
+  ...input
+}: TextFieldProps<T, O>) {
   return (
-    <Controller
+    <ControlledField
       control={control}
+      helperText={helperText}
+      id={id}
+      label={label}
+      labelInfo={optional ? commonMessages.optional : undefined}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormGroup
-          helperText={fieldState.error?.message}
-          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-          label={label}
-          labelFor={id}
-        >
-          <InputGroup
-            autoFocus={autoFocus}
-            disabled={disabled}
+      warning={warning && ((value) => warning(asText(value)))}
+    >
+      {(field, intent) => {
+        const onValueChange = (next: string) => field.onChange(format ? format(next) : next);
+        return rows ? (
+          <TextArea
+            disabled={input.disabled}
+            fill
             id={id}
-            inputRef={field.ref}
-            intent={fieldState.error ? Intent.DANGER : Intent.NONE}
+            intent={intent}
+            maxLength={input.maxLength}
             name={field.name}
             onBlur={field.onBlur}
-            onValueChange={field.onChange}
-            placeholder={placeholder}
-            type={type}
-            value={(field.value as string | undefined) ?? ''}
+            onChange={(event) => onValueChange(event.currentTarget.value)}
+            placeholder={input.placeholder}
+            ref={field.ref}
+            rows={rows}
+            value={asText(field.value)}
           />
-        </FormGroup>
-      )}
-    />
+        ) : (
+          <InputGroup
+            {...input}
+            id={id}
+            inputRef={field.ref}
+            intent={intent}
+            name={field.name}
+            onBlur={field.onBlur}
+            onValueChange={onValueChange}
+            type={type}
+            value={asText(field.value)}
+          />
+        );
+      }}
+    </ControlledField>
   );
 }

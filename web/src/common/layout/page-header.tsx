@@ -1,7 +1,7 @@
-import { AnchorButton, ButtonVariant, Classes, H1 } from '@blueprintjs/core';
+import { ButtonVariant, Classes, H1 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { LinkButton } from '../link-button.tsx';
 import { commonMessages } from '../messages.ts';
 import { LogoutButton } from './logout-button.tsx';
 
@@ -16,20 +16,15 @@ export interface PageHeaderProps {
 
 /** The header of every signed-in page (§2): title, subtitle, the page's actions and logout. */
 export function PageHeader({ title, subtitle, actions, backTo }: PageHeaderProps) {
-  const navigate = useNavigate();
   return (
     <header className="page-header">
       <div className="page-header__text">
         {backTo ? (
-          <AnchorButton
+          <LinkButton
             className="page-header__back"
-            href={backTo}
             icon={IconNames.ARROW_LEFT}
-            onClick={(event) => {
-              event.preventDefault();
-              void navigate(backTo);
-            }}
             text={commonMessages.back}
+            to={backTo}
             variant={ButtonVariant.MINIMAL}
           />
         ) : null}

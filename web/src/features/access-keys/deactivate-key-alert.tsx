@@ -1,8 +1,9 @@
 import type { AccessKeyListItem } from '@bari/contracts';
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { useDeactivateAccessKeyMutation } from './access-keys-api.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
@@ -30,18 +31,14 @@ export function DeactivateKeyAlert({ accessKey, onClose }: DeactivateKeyAlertPro
   };
 
   return (
-    <Alert
-      cancelButtonText={m.cancel}
-      canEscapeKeyCancel={!isLoading}
-      confirmButtonText={m.deactivate}
+    <ConfirmAlert
+      confirmText={m.deactivate}
       icon={IconNames.DISABLE}
-      intent={Intent.DANGER}
-      isOpen
       loading={isLoading}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
       <p>{m.deactivateConfirmation(accessKey.description)}</p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

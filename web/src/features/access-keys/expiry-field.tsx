@@ -1,11 +1,12 @@
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { ControlledField } from '../../common/controlled-field.tsx';
 import { isoToLocalInput, localInputToIso } from './access-key-format.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
-export interface ExpiryFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface ExpiryFieldProps<T extends FieldValues, O> {
+  control: Control<T, unknown, O>;
   name: FieldPath<T>;
   disabled?: boolean;
 }
@@ -14,33 +15,24 @@ export interface ExpiryFieldProps<T extends FieldValues> {
  * The optional expiry: a date-time picked in local time, held in the form as the ISO instant
  * with offset the contract validates ('' when none).
  */
-export function ExpiryField<T extends FieldValues>({ control, name, disabled }: ExpiryFieldProps<T>) {
+export function ExpiryField<T extends FieldValues, O>({ control, name, disabled }: ExpiryFieldProps<T, O>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormGroup
-          helperText={fieldState.error?.message}
-          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-          label={m.expiresAtLabel}
-          labelFor="access-key-expires-at"
-        >
-          <InputGroup
-            disabled={disabled}
-            id="access-key-expires-at"
-            inputRef={field.ref}
-            intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-            leftIcon={IconNames.CALENDAR}
-            min={isoToLocalInput(new Date().toISOString())}
-            name={field.name}
-            onBlur={field.onBlur}
-            onValueChange={(value) => field.onChange(localInputToIso(value))}
-            type="datetime-local"
-            value={isoToLocalInput(field.value as string | null | undefined)}
-          />
-        </FormGroup>
+    <ControlledField control={control} id="access-key-expires-at" label={m.expiresAtLabel} name={name}>
+      {(field, intent) => (
+        <InputGroup
+          disabled={disabled}
+          id="access-key-expires-at"
+          inputRef={field.ref}
+          intent={intent}
+          leftIcon={IconNames.CALENDAR}
+          min={isoToLocalInput(new Date().toISOString())}
+          name={field.name}
+          onBlur={field.onBlur}
+          onValueChange={(value) => field.onChange(localInputToIso(value))}
+          type="datetime-local"
+          value={isoToLocalInput(field.value as string | null | undefined)}
+        />
       )}
-    />
+    </ControlledField>
   );
 }

@@ -15,7 +15,6 @@ export const accessKeysMessages = {
     'A chave entra somente como este usuário. Sem usuário, ela é um convite: o primeiro email sem conta que a utilizar fica com cadastro pendente de aprovação.',
   noUser: 'Nenhum — convite para um novo usuário',
   create: 'Criar Chave',
-  cancel: 'Cancelar',
   close: 'Fechar',
   createdTitle: 'Chave criada com sucesso',
   createdWarning: 'Copie a chave agora: ela não será exibida novamente.',

@@ -3,13 +3,14 @@ import {
   type CreateAccessKeyRequest,
   type CreatedAccessKey,
 } from '@bari/contracts';
-import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
 import { useCreateAccessKeyMutation } from './access-keys-api.ts';
 import { ExpiryField } from './expiry-field.tsx';
@@ -57,6 +58,7 @@ export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProp
           autoFocus
           control={control}
           disabled={isSubmitting}
+          id="access-key-description"
           label={m.descriptionLabel}
           name="description"
           placeholder={m.descriptionPlaceholder}
@@ -64,19 +66,10 @@ export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProp
         <ExpiryField control={control} disabled={isSubmitting} name="expiresAt" />
         <UserSelectField control={control} disabled={isSubmitting} name="userId" />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button disabled={isSubmitting} onClick={onCancel} text={m.cancel} />
-            <Button
-              icon={IconNames.KEY}
-              intent={Intent.PRIMARY}
-              loading={isSubmitting}
-              text={m.create}
-              type="submit"
-            />
-          </>
-        }
+      <FormDialogFooter
+        busy={isSubmitting}
+        onCancel={onCancel}
+        submit={{ icon: IconNames.KEY, loading: isSubmitting, text: m.create }}
       />
     </form>
   );

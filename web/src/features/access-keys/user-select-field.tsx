@@ -1,11 +1,12 @@
-import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { HTMLSelect } from '@blueprintjs/core';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { ControlledField } from '../../common/controlled-field.tsx';
 import { useUsersQuery } from '../users/users-api.ts';
 import { userDisplayName } from '../users/user-format.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
-export interface UserSelectFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface UserSelectFieldProps<T extends FieldValues, O> {
+  control: Control<T, unknown, O>;
   name: FieldPath<T>;
   disabled?: boolean;
 }
@@ -14,7 +15,11 @@ export interface UserSelectFieldProps<T extends FieldValues> {
  * The user a new key belongs to ("Keys belong to people"): a bound key signs in only that
  * user; none makes it an invitation. Rejected users are not offered.
  */
-export function UserSelectField<T extends FieldValues>({ control, name, disabled }: UserSelectFieldProps<T>) {
+export function UserSelectField<T extends FieldValues, O>({
+  control,
+  name,
+  disabled,
+}: UserSelectFieldProps<T, O>) {
   const { data: users = [], isLoading } = useUsersQuery();
   const options = users
     .filter((user) => user.status !== 'rejected')
@@ -22,29 +27,26 @@ export function UserSelectField<T extends FieldValues>({ control, name, disabled
     .map((user) => ({ value: user.id, label: `${user.email} — ${userDisplayName(user)}` }));
 
   return (
-    <Controller
+    <ControlledField
       control={control}
+      helperText={m.userHelper}
+      id="access-key-user"
+      label={m.userLabel}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormGroup
-          helperText={fieldState.error?.message ?? m.userHelper}
-          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-          label={m.userLabel}
-          labelFor="access-key-user"
-        >
-          <HTMLSelect
-            disabled={disabled || isLoading}
-            fill
-            id="access-key-user"
-            name={field.name}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
-            options={[{ value: '', label: m.noUser }, ...options]}
-            ref={field.ref}
-            value={(field.value as string | null | undefined) ?? ''}
-          />
-        </FormGroup>
+    >
+      {(field) => (
+        <HTMLSelect
+          disabled={disabled || isLoading}
+          fill
+          id="access-key-user"
+          name={field.name}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          options={[{ value: '', label: m.noUser }, ...options]}
+          ref={field.ref}
+          value={(field.value as string | null | undefined) ?? ''}
+        />
       )}
-    />
+    </ControlledField>
   );
 }

@@ -1,18 +1,9 @@
 import type { UserStatus } from '@bari/contracts';
-import {
-  AnchorButton,
-  Button,
-  Card,
-  Classes,
-  Elevation,
-  Icon,
-  Intent,
-  NonIdealState,
-} from '@blueprintjs/core';
+import { AnchorButton, Button, Classes, Icon, Intent } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import { useCurrentUserQuery } from '../auth/auth-api.ts';
+import { AccountCard } from './account-card.tsx';
 import { accountMessages as m } from './messages.ts';
-import './account.css';
 
 /** Browser navigation that ends the session on the server and lands on /login (§7). */
 const LOGOUT_NAVIGATION_URL = '/api/logout';
@@ -43,35 +34,31 @@ export function AccountPendingPage() {
   const view = byStatus[user?.status ?? 'other'];
 
   return (
-    <main className="account-page">
-      <Card className="account-page__card" elevation={Elevation.THREE}>
-        <NonIdealState
-          action={
-            <div className="account-page__actions">
-              <Button
-                icon={IconNames.REFRESH}
-                intent={Intent.PRIMARY}
-                onClick={() => window.location.reload()}
-                text={m.checkAgain}
-              />
-              <AnchorButton href={LOGOUT_NAVIGATION_URL} icon={IconNames.LOG_OUT} text={m.logout} />
-            </div>
-          }
-          description={
+    <AccountCard
+      actions={
+        <>
+          <Button
+            icon={IconNames.REFRESH}
+            intent={Intent.PRIMARY}
+            onClick={() => window.location.reload()}
+            text={m.checkAgain}
+          />
+          <AnchorButton href={LOGOUT_NAVIGATION_URL} icon={IconNames.LOG_OUT} text={m.logout} />
+        </>
+      }
+      description={
+        <>
+          {view.text ? <p>{view.text}</p> : null}
+          {user ? (
             <>
-              {view.text ? <p>{view.text}</p> : null}
-              {user ? (
-                <>
-                  <span className={Classes.TEXT_MUTED}>{m.emailLabel}</span>
-                  <p className="account-page__email">{user.email}</p>
-                </>
-              ) : null}
+              <span className={Classes.TEXT_MUTED}>{m.emailLabel}</span>
+              <p className="account-page__email">{user.email}</p>
             </>
-          }
-          icon={<Icon icon={view.icon} intent={view.intent} size={48} />}
-          title={view.title}
-        />
-      </Card>
-    </main>
+          ) : null}
+        </>
+      }
+      icon={<Icon icon={view.icon} intent={view.intent} size={48} />}
+      title={view.title}
+    />
   );
 }

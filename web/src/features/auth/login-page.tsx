@@ -1,22 +1,13 @@
 import { LoginRequestSchema, type LoginRequest } from '@bari/contracts';
-import {
-  Button,
-  Callout,
-  Card,
-  Classes,
-  Elevation,
-  FormGroup,
-  H1,
-  Icon,
-  InputGroup,
-  Intent,
-  Size,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Elevation, H1, Icon, Intent, Size } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { ControlledField } from '../../common/controlled-field.tsx';
+import { StandalonePage } from '../../common/standalone-page.tsx';
+import { TextField } from '../../common/text-field.tsx';
 import { AccessKeyInput } from './access-key-input.tsx';
 import { useLoginMutation } from './auth-api.ts';
 import { loginErrorMessage } from './login-error.ts';
@@ -51,7 +42,7 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login-page">
+    <StandalonePage centered className="login-page">
       <Card className="login-page__card" elevation={Elevation.THREE}>
         <header className="login-page__header">
           <Icon icon={IconNames.PULSE} intent={Intent.PRIMARY} size={32} />
@@ -64,63 +55,43 @@ export function LoginPage() {
           noValidate
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         >
-          <Controller
+          <TextField
+            autoComplete="username"
+            autoFocus
             control={control}
+            disabled={isSubmitting}
+            id="login-email"
+            label={authMessages.emailLabel}
+            leftIcon={IconNames.ENVELOPE}
             name="email"
-            render={({ field, fieldState }) => (
-              <FormGroup
-                helperText={fieldState.error?.message}
-                intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-                label={authMessages.emailLabel}
-                labelFor="login-email"
-              >
-                <InputGroup
-                  autoComplete="username"
-                  autoFocus
-                  disabled={isSubmitting}
-                  id="login-email"
-                  inputRef={field.ref}
-                  intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-                  leftIcon={IconNames.ENVELOPE}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  onValueChange={field.onChange}
-                  placeholder={authMessages.emailPlaceholder}
-                  size={Size.LARGE}
-                  type="email"
-                  value={field.value}
-                />
-              </FormGroup>
-            )}
+            placeholder={authMessages.emailPlaceholder}
+            size={Size.LARGE}
+            type="email"
           />
 
-          <Controller
+          <ControlledField
             control={control}
+            id="login-access-key"
+            label={authMessages.accessKeyLabel}
             name="accessKey"
-            render={({ field, fieldState }) => (
-              <FormGroup
-                helperText={fieldState.error?.message}
-                intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-                label={authMessages.accessKeyLabel}
-                labelFor="login-access-key"
-              >
-                <AccessKeyInput
-                  autoComplete="current-password"
-                  disabled={isSubmitting}
-                  id="login-access-key"
-                  inputRef={field.ref}
-                  intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-                  leftIcon={IconNames.KEY}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  onValueChange={field.onChange}
-                  placeholder={authMessages.accessKeyPlaceholder}
-                  size={Size.LARGE}
-                  value={field.value}
-                />
-              </FormGroup>
+          >
+            {(field, intent) => (
+              <AccessKeyInput
+                autoComplete="current-password"
+                disabled={isSubmitting}
+                id="login-access-key"
+                inputRef={field.ref}
+                intent={intent}
+                leftIcon={IconNames.KEY}
+                name={field.name}
+                onBlur={field.onBlur}
+                onValueChange={field.onChange}
+                placeholder={authMessages.accessKeyPlaceholder}
+                size={Size.LARGE}
+                value={field.value}
+              />
             )}
-          />
+          </ControlledField>
 
           {failure ? (
             <Callout
@@ -145,6 +116,6 @@ export function LoginPage() {
 
         <p className={`login-page__hint ${Classes.TEXT_MUTED}`}>{authMessages.hint}</p>
       </Card>
-    </main>
+    </StandalonePage>
   );
 }

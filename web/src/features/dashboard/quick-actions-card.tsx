@@ -1,6 +1,6 @@
-import { AnchorButton, Card, Elevation, H5, Intent, Size } from '@blueprintjs/core';
+import { Card, Elevation, H5, Intent, Size } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
-import { useNavigate } from 'react-router-dom';
+import { LinkButton } from '../../common/link-button.tsx';
 import { dashboardMessages as m } from './messages.ts';
 
 const actions: { text: string; to: string; icon: IconName; intent: Intent }[] = [
@@ -11,7 +11,6 @@ const actions: { text: string; to: string; icon: IconName; intent: Intent }[] = 
 
 /** 'Ações Rápidas' (§2): links to the three most common tasks. */
 export function QuickActionsCard() {
-  const navigate = useNavigate();
   return (
     <Card className="dashboard-card" elevation={Elevation.ONE}>
       <div className="dashboard-card__header">
@@ -19,19 +18,15 @@ export function QuickActionsCard() {
       </div>
       <div className="quick-actions">
         {actions.map(({ text, to, icon, intent }) => (
-          <AnchorButton
+          <LinkButton
             alignText="start"
             fill
-            href={to}
             icon={icon}
             intent={intent}
             key={to}
-            onClick={(event) => {
-              event.preventDefault();
-              void navigate(to);
-            }}
             size={Size.LARGE}
             text={text}
+            to={to}
           />
         ))}
       </div>

@@ -3,6 +3,7 @@ import { Callout, Card, Elevation, H1, Icon, Intent, Spinner } from '@blueprintj
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { commonMessages } from '../../common/messages.ts';
+import { StandalonePage } from '../../common/standalone-page.tsx';
 import { CredentialsList } from './credentials-list.tsx';
 import { ForceInitializationSection } from './force-initialization-section.tsx';
 import { GoToLoginButton } from './go-to-login-button.tsx';
@@ -42,7 +43,7 @@ export function InitializePage() {
   }
 
   return (
-    <main className="initialize-page">
+    <StandalonePage className="initialize-page">
       <div className="initialize-page__column">
         <header className="initialize-page__header">
           <Icon icon={IconNames.PULSE} intent={Intent.PRIMARY} size={28} />
@@ -54,6 +55,6 @@ export function InitializePage() {
         {content}
         <ForceInitializationSection />
       </div>
-    </main>
+    </StandalonePage>
   );
 }

@@ -55,8 +55,6 @@ export const patientsMessages = {
   sisregCodeLabel: 'Código SISREG',
   sisregCodePlaceholder: '6 a 12 dígitos',
   notesLabel: 'Observações',
-  optional: '(opcional)',
-  cancel: 'Cancelar',
   create: 'Cadastrar',
   creating: 'Cadastrando...',
   save: 'Salvar',

@@ -25,7 +25,6 @@ export const proceduresMessages = {
   addNamePlaceholder: 'Ex.: Vitamina B1',
   addDialogHint: 'O procedimento será incluído como opcional e pendente para este paciente.',
   adding: 'Adicionando...',
-  cancel: 'Cancelar',
 
   // Registration form (§2)
   registerTitle: 'Registrar Procedimento',

@@ -1,12 +1,13 @@
 import { CreateUserRequestSchema, type CreateUserRequest } from '@bari/contracts';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Switch } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Intent, Switch } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showToast } from '../../app/toaster.tsx';
-import { usersMessages as m } from './messages.ts';
+import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
+import { usersMessages as m } from './messages.ts';
 import { useCreateUserMutation } from './users-api.ts';
 
 /** 'Adicionar Usuário' (§2 Users, §5): created approved by the server. Mounted only while open. */
@@ -54,14 +55,22 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
               autoFocus
               control={control}
               disabled={isSubmitting}
+              id="user-first-name"
               label={m.firstNameLabel}
               name="firstName"
             />
-            <TextField control={control} disabled={isSubmitting} label={m.lastNameLabel} name="lastName" />
+            <TextField
+              control={control}
+              disabled={isSubmitting}
+              id="user-last-name"
+              label={m.lastNameLabel}
+              name="lastName"
+            />
           </div>
           <TextField
             control={control}
             disabled={isSubmitting}
+            id="user-email"
             label={m.emailLabel}
             name="email"
             type="email"
@@ -82,19 +91,10 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
             )}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button disabled={isSubmitting} onClick={onClose} text={m.cancel} />
-              <Button
-                icon={IconNames.NEW_PERSON}
-                intent={Intent.PRIMARY}
-                loading={isSubmitting}
-                text={m.addUser}
-                type="submit"
-              />
-            </>
-          }
+        <FormDialogFooter
+          busy={isSubmitting}
+          onCancel={onClose}
+          submit={{ icon: IconNames.NEW_PERSON, loading: isSubmitting, text: m.addUser }}
         />
       </form>
     </Dialog>

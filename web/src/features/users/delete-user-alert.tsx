@@ -1,8 +1,9 @@
 import type { UserListItem } from '@bari/contracts';
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { usersMessages as m } from './messages.ts';
 import { useDeleteUserMutation } from './users-api.ts';
 import { userDisplayEmail } from './user-format.ts';
@@ -32,18 +33,14 @@ export function DeleteUserAlert({ user, onClose }: DeleteUserAlertProps) {
   };
 
   return (
-    <Alert
-      cancelButtonText={m.cancel}
-      canEscapeKeyCancel={!isLoading}
-      confirmButtonText={m.delete}
+    <ConfirmAlert
+      confirmText={m.delete}
       icon={IconNames.TRASH}
-      intent={Intent.DANGER}
-      isOpen
       loading={isLoading}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
       <p>{m.deleteConfirmation(userDisplayEmail(user))}</p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

@@ -31,7 +31,6 @@ export const usersMessages = {
   approve: 'Aprovar',
   reject: 'Rejeitar',
   delete: 'Excluir',
-  cancel: 'Cancelar',
   deleteConfirmation: (email: string) =>
     `Tem certeza que deseja excluir o usuário ${email}? Esta ação não pode ser desfeita.`,
   empty: 'Nenhum usuário encontrado',

@@ -2,6 +2,7 @@ import type { PatientDto } from '@bari/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { showToast } from '../../../app/toaster.tsx';
+import { commonMessages } from '../../../common/messages.ts';
 import { failureDescription } from '../format.ts';
 import { patientsMessages as m } from '../messages.ts';
 import { useDeletePatientMutation } from '../patients-api.ts';
@@ -51,7 +52,7 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
       <DialogFooter
         actions={
           <>
-            <Button disabled={isLoading} onClick={onClose} text={m.cancel} />
+            <Button disabled={isLoading} onClick={onClose} text={commonMessages.cancel} />
             <Button
               disabled={isLoading}
               icon={IconNames.TRASH}

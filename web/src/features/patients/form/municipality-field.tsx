@@ -1,8 +1,9 @@
 import { MUNICIPALITIES, searchMunicipalities, type Municipality } from '@bari/contracts';
-import { FormGroup, Intent, MenuItem } from '@blueprintjs/core';
+import { MenuItem } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { ControlledField } from '../../../common/controlled-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 
@@ -41,48 +42,39 @@ export interface MunicipalityFieldProps {
  */
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
   return (
-    <Controller
-      control={control}
-      name="municipality"
-      render={({ field, fieldState }) => (
-        <FormGroup
-          helperText={fieldState.error?.message}
-          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-          label={m.municipalityLabel}
-          labelFor={id}
-        >
-          <Suggest<Municipality>
-            disabled={disabled}
-            fill
-            inputProps={{
-              id,
-              inputRef: field.ref,
-              intent: fieldState.error ? Intent.DANGER : Intent.NONE,
-              leftIcon: IconNames.MAP_MARKER,
-              name: field.name,
-              onBlur: field.onBlur,
-              placeholder: m.municipalityPlaceholder,
-            }}
-            inputValueRenderer={inputValue}
-            itemListPredicate={(query) => searchMunicipalities(query, SUGGESTION_LIMIT)}
-            itemRenderer={renderMunicipality}
-            items={allMunicipalities}
-            itemsEqual="ibgeCode"
-            noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
-            onItemSelect={(municipality) =>
-              field.onChange({
-                ibgeCode: municipality.ibgeCode,
-                name: municipality.name,
-                uf: municipality.uf,
-              })
-            }
-            popoverProps={{ matchTargetWidth: true, minimal: true }}
-            resetOnClose
-            // Undefined until a municipality is chosen (the form starts without one).
-            selectedItem={(field.value as Municipality | undefined) ?? null}
-          />
-        </FormGroup>
+    <ControlledField control={control} id={id} label={m.municipalityLabel} name="municipality">
+      {(field, intent) => (
+        <Suggest<Municipality>
+          disabled={disabled}
+          fill
+          inputProps={{
+            id,
+            inputRef: field.ref,
+            intent,
+            leftIcon: IconNames.MAP_MARKER,
+            name: field.name,
+            onBlur: field.onBlur,
+            placeholder: m.municipalityPlaceholder,
+          }}
+          inputValueRenderer={inputValue}
+          itemListPredicate={(query) => searchMunicipalities(query, SUGGESTION_LIMIT)}
+          itemRenderer={renderMunicipality}
+          items={allMunicipalities}
+          itemsEqual="ibgeCode"
+          noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
+          onItemSelect={(municipality) =>
+            field.onChange({
+              ibgeCode: municipality.ibgeCode,
+              name: municipality.name,
+              uf: municipality.uf,
+            })
+          }
+          popoverProps={{ matchTargetWidth: true, minimal: true }}
+          resetOnClose
+          // Undefined until a municipality is chosen (the form starts without one).
+          selectedItem={(field.value as Municipality | undefined) ?? null}
+        />
       )}
-    />
+    </ControlledField>
   );
 }

@@ -1,9 +1,10 @@
 import { PatientFormSchema, type PatientDto } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import {
@@ -51,6 +52,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
   };
 
   const editing = patient !== undefined;
+  const submitText = editing ? (isSubmitting ? m.saving : m.save) : isSubmitting ? m.creating : m.create;
   return (
     <Dialog
       canEscapeKeyClose={!isSubmitting}
@@ -66,19 +68,10 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
         <DialogBody useOverflowScrollContainer>
           <PatientFormFields control={control} disabled={isSubmitting} />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button disabled={isSubmitting} onClick={onClose} text={m.cancel} />
-              <Button
-                icon={IconNames.FLOPPY_DISK}
-                intent={Intent.PRIMARY}
-                disabled={isSubmitting}
-                text={editing ? (isSubmitting ? m.saving : m.save) : isSubmitting ? m.creating : m.create}
-                type="submit"
-              />
-            </>
-          }
+        <FormDialogFooter
+          busy={isSubmitting}
+          onCancel={onClose}
+          submit={{ disabled: isSubmitting, icon: IconNames.FLOPPY_DISK, text: submitText }}
         />
       </form>
     </Dialog>

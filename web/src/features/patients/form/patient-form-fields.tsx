@@ -8,10 +8,10 @@ import {
 import { H6 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import type { Control } from 'react-hook-form';
+import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { MunicipalityField } from './municipality-field.tsx';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
-import { TextField } from './text-field.tsx';
 
 export interface PatientFormFieldsProps {
   control: Control<PatientFormValues, unknown, PatientFormOutput>;

@@ -1,5 +1,6 @@
-import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import { Controller, type Control } from 'react-hook-form';
+import { HTMLSelect } from '@blueprintjs/core';
+import type { Control } from 'react-hook-form';
+import { ControlledField } from '../../../common/controlled-field.tsx';
 import { proceduresMessages as m } from '../messages.ts';
 import type { ProcedureOptionGroup } from './procedure-options.ts';
 import type { RegistrationFormOutput, RegistrationFormValues } from './registration-form-values.ts';
@@ -15,39 +16,36 @@ export interface ProcedureTypeSelectProps {
 /** 'Tipo de Procedimento': a native select whose option groups are the four of §2. */
 export function ProcedureTypeSelect({ control, groups, disabled, helperText }: ProcedureTypeSelectProps) {
   return (
-    <Controller
+    <ControlledField
       control={control}
+      helperText={helperText}
+      id="register-procedure-type"
+      label={m.procedureTypeLabel}
       name="procedureTypeId"
-      render={({ field, fieldState }) => (
-        <FormGroup
-          helperText={fieldState.error?.message ?? helperText}
-          intent={fieldState.error ? Intent.DANGER : Intent.NONE}
-          label={m.procedureTypeLabel}
-          labelFor="register-procedure-type"
+    >
+      {(field) => (
+        <HTMLSelect
+          disabled={disabled}
+          fill
+          id="register-procedure-type"
+          name={field.name}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          ref={field.ref}
+          value={typeof field.value === 'string' ? field.value : ''}
         >
-          <HTMLSelect
-            disabled={disabled}
-            fill
-            id="register-procedure-type"
-            name={field.name}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
-            ref={field.ref}
-            value={typeof field.value === 'string' ? field.value : ''}
-          >
-            <option value="">{m.procedureTypePlaceholder}</option>
-            {groups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+          <option value="">{m.procedureTypePlaceholder}</option>
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </HTMLSelect>
       )}
-    />
+    </ControlledField>
   );
 }

@@ -5,9 +5,10 @@ import {
   phaseOfCategory,
   type ProcedureCategory,
 } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { proceduresMessages as m } from '../messages.ts';
 
 export interface AddProcedureDialogProps {
@@ -70,19 +71,14 @@ export function AddProcedureDialog({ category, onAdd, isAdding, onClose }: AddPr
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button disabled={isAdding} onClick={onClose} text={m.cancel} />
-              <Button
-                disabled={!parsed.success || isAdding}
-                icon={IconNames.PLUS}
-                intent={Intent.PRIMARY}
-                text={isAdding ? m.adding : m.add}
-                type="submit"
-              />
-            </>
-          }
+        <FormDialogFooter
+          busy={isAdding}
+          onCancel={onClose}
+          submit={{
+            disabled: !parsed.success || isAdding,
+            icon: IconNames.PLUS,
+            text: isAdding ? m.adding : m.add,
+          }}
         />
       </form>
     </Dialog>
