@@ -14,6 +14,7 @@ import type { ApiDependencies } from './dependencies.ts';
 import { apiMigrations } from './shared/migrations.ts';
 import { sql } from './shared/sql.ts';
 import { sessionMiddleware } from './http/session/session-middleware.ts';
+import { projectorReadiness } from './http/projector-readiness.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -73,8 +74,10 @@ export async function startServer(
         .oneFirst(sql.type(z.object({ ok: z.literal('ok') }))`select 'ok' as ok`)
         .then(() => 'ok')
         .catch((error: unknown) => `indisponível: ${(error as Error).message}`);
-      const failing = (await runner.status()).filter((projection) => projection.state === 'failed');
-      checks.projector = failing.length === 0 ? 'ok' : `falhou: ${failing.map((p) => p.name).join(', ')}`;
+      checks.projector = await runner
+        .status()
+        .then((statuses) => projectorReadiness(statuses, { external: !inProcess, now: new Date() }))
+        .catch((error: unknown) => `indisponível: ${(error as Error).message}`);
       return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
     };
 
