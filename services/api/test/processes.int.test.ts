@@ -114,8 +114,11 @@ describe('the production shape (PROJECTOR=external + npm run projector)', () => 
         PORT: port,
         PROJECTOR: 'external',
       });
-      await waitFor('the API', api, answers(`${base}/readyz`));
+      await waitFor('the URL line', api, () => api.output().includes(`Bari Care pronto em ${base}`));
+      // Ready means reads are current: not before a projector runs (the catalogue is waiting).
+      expect((await fetch(`${base}/readyz`)).status).toBe(503);
       const projector = start('projections/src/main.ts', { DATABASE_URL: database.url });
+      await waitFor('readiness once the projector runs', api, answers(`${base}/readyz`));
 
       const initialized = await createClient(base).post('/api/initialize');
       expect(initialized.status).toBe(201);
