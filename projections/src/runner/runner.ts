@@ -65,7 +65,8 @@ export interface ProjectionRunner {
    */
   waitFor(position: GlobalPosition, options: WaitForOptions): Promise<boolean>;
   /** Each projection's state here, its checkpoint and its lag in events. */
-  status(): Promise<ProjectionStatus[]>;
+  /** Each projection's state, checkpoint and lag (counted up to `lagLimit` when given). */
+  status(options?: { readonly lagLimit?: number }): Promise<ProjectionStatus[]>;
 }
 
 interface Worker {
@@ -324,8 +325,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       });
     },
 
-    async status() {
-      const rows = await readProjectionStatus({ eventStore, pool, projections: options.projections });
+    async status(statusOptions = {}) {
+      const rows = await readProjectionStatus({
+        eventStore,
+        pool,
+        projections: options.projections,
+        lagLimit: statusOptions.lagLimit,
+      });
       return rows.map((row) => {
         const worker = workers.get(row.name)!;
         return { ...row, state: worker.state, error: worker.failure ?? row.error };

@@ -22,6 +22,8 @@ export async function readProjectionStatus(options: {
   readonly eventStore: EventStore;
   readonly pool: DatabasePool;
   readonly projections: readonly Projection[];
+  /** Stop counting a lag at this many events (health probes only need "behind or not"). */
+  readonly lagLimit?: number;
 }): Promise<ProjectionCheckpointStatus[]> {
   const names = options.projections.map((projection) => projection.name);
   const rows = await readCheckpoints(options.pool, names);
@@ -34,6 +36,7 @@ export async function readProjectionStatus(options: {
       lag = countEventsAfter(
         options.eventStore,
         checkpoint === null ? undefined : fromCheckpoint(checkpoint),
+        options.lagLimit,
       );
       lags.set(key, lag);
     }
@@ -62,13 +65,14 @@ export async function readProjectionStatus(options: {
 export async function countEventsAfter(
   eventStore: EventStore,
   after: GlobalPosition | undefined,
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   let count = 0;
   for (;;) {
-    const batch = await eventStore.readAll({ after, maxCount: COUNT_BATCH });
+    const batch = await eventStore.readAll({ after, maxCount: Math.min(COUNT_BATCH, limit - count) });
     count += batch.length;
     const last = batch.at(-1);
-    if (!last || batch.length < COUNT_BATCH) return count;
+    if (!last || batch.length < COUNT_BATCH || count >= limit) return count;
     after = last.position;
   }
 }

@@ -20,6 +20,8 @@ export interface AppOptions {
   readonly logger: Logger;
   readonly bodyLimit: string;
   readonly trustProxy: boolean;
+  /** With `trustProxy`: proxies that append to X-Forwarded-For (Koa `maxIpsCount`). */
+  readonly proxyHops?: number;
   /** Served over HTTPS: HSTS and upgrade-insecure-requests. */
   readonly https: boolean;
   readonly webDist: string;
@@ -38,6 +40,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   installPortugueseValidationMessages();
   const app = new Koa<RequestState>();
   app.proxy = options.trustProxy;
+  app.maxIpsCount = options.proxyHops ?? 1;
   // Errors are logged once, by the error handler; Koa's default would print them again.
   app.silent = true;
 

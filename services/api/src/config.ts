@@ -22,6 +22,11 @@ export const ConfigSchema = z.object({
   BODY_LIMIT: z.string().default('1mb'),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* (Koa `app.proxy`). */
   TRUST_PROXY: flag,
+  /**
+   * How many proxies in front of us append to X-Forwarded-For: the client is the entry that
+   * many places from the right, never the leftmost (which the client writes itself).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** Served over HTTPS (directly or through that proxy): Secure + `__Host-` cookies, HSTS. */
   HTTPS: flag,
   /** Folder of the built web app. */

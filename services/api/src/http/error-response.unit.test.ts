@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WrongExpectedVersion } from '@bari/event-store';
-import { DomainError, NotFound } from '../shared/domain-error.ts';
+import { ContractViolation, DomainError, NotFound, parseOwnData } from '../shared/domain-error.ts';
 import { ERROR_MESSAGES, toErrorResponse } from './error-response.ts';
 
 describe('toErrorResponse', () => {
@@ -49,5 +49,16 @@ describe('toErrorResponse', () => {
       body: { message: ERROR_MESSAGES.internal, correlationId: 'corr-123' },
       unexpected: true,
     });
+  });
+
+  it('treats our own data failing its contract as a server fault (500), not the client 400', () => {
+    let thrown: unknown;
+    try {
+      parseOwnData(z.object({ total: z.number() }), { total: 'três' }, 'response of GET /api/statistics');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ContractViolation);
+    expect(toErrorResponse(thrown, 'c9')).toMatchObject({ status: 500, unexpected: true });
   });
 });

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { RequestState } from './request-state.ts';
+import { parseOwnData } from '../shared/domain-error.ts';
 
 /** What every route handler receives: Koa's context with our request state and the path params. */
 export type Context = Router.RouterContext<RequestState>;
@@ -13,7 +14,7 @@ export function respond<Schema extends z.ZodTypeAny>(
   status = 200,
 ): void {
   ctx.status = status;
-  ctx.body = schema.parse(body) as unknown;
+  ctx.body = parseOwnData(schema, body, `response of ${ctx.method} ${ctx.path}`) as unknown;
 }
 
 const UuidSchema = z.string().uuid();

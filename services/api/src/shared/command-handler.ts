@@ -4,6 +4,7 @@ import type { EventMetadata } from '@bari/contracts';
 import type { EventStore, ExpectedRevision, GlobalPosition } from '@bari/event-store';
 import type { Logger } from './logger.ts';
 import type { Decider } from './decider.ts';
+import { parseOwnData } from './domain-error.ts';
 
 /** The `{type, data}` pair every event of our contracts has. */
 export interface DomainEvent {
@@ -82,7 +83,12 @@ export async function loadAggregate<Command, Event extends DomainEvent, State>(
   const recorded = await eventStore.readStream(stream.id);
   let state = decider.initialState();
   for (const event of recorded) {
-    state = decider.evolve(state, stream.eventSchema.parse({ type: event.type, data: event.data }));
+    const parsed = parseOwnData(
+      stream.eventSchema,
+      { type: event.type, data: event.data },
+      `event ${event.id} of ${stream.id}`,
+    );
+    state = decider.evolve(state, parsed);
   }
   const last = recorded.at(-1);
   return { state, revision: last?.revision };

@@ -1,3 +1,5 @@
+import type { output, ZodTypeAny } from 'zod';
+
 /**
  * What went wrong, in domain terms. Domain code throws subclasses of `DomainError`; only the
  * outer Koa error handler maps a kind to an HTTP status (style.md, habit 5).
@@ -8,6 +10,7 @@ export type DomainErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'conflict' // 409: duplicate, stale revision, state that forbids the command
+  | 'precondition_required' // 428: a write that must name the revision it was based on did not
   | 'rate_limited'; // 429
 
 export class DomainError extends Error {
@@ -25,4 +28,26 @@ export class NotFound extends DomainError {
   constructor(message = 'Recurso não encontrado') {
     super('not_found', message);
   }
+}
+
+/**
+ * Our own data broke our own contract: a response that fails its schema, a stored event that
+ * fails its type's schema. A server fault (500, logged), never the client's "invalid data".
+ */
+export class ContractViolation extends Error {
+  constructor(what: string, options: ErrorOptions) {
+    super(`Contract violation: ${what}`, options);
+    this.name = 'ContractViolation';
+  }
+}
+
+/** Parses data the server produced or stored; a mismatch is a `ContractViolation`, not a 400. */
+export function parseOwnData<Schema extends ZodTypeAny>(
+  schema: Schema,
+  value: unknown,
+  what: string,
+): output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ContractViolation(what, { cause: result.error });
+  return result.data as output<Schema>;
 }
