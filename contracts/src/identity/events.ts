@@ -188,13 +188,34 @@ export const SystemInitialized = defineEvent(
 );
 export type SystemInitialized = ReturnType<typeof SystemInitialized.create>;
 
+// ── Administrator roster (`administrators`) ───────────────────────────────────────
+
+/**
+ * The roster of approved administrators: one stream, appended at the revision read by every
+ * change that makes someone an approved administrator or stops them being one, so two
+ * concurrent removals cannot both leave the other as the last one standing.
+ */
+export const AdministratorAppointed = defineEvent(
+  'AdministratorAppointed',
+  z.object({ userId: UserIdSchema }),
+);
+export type AdministratorAppointed = ReturnType<typeof AdministratorAppointed.create>;
+
+export const AdministratorRemoved = defineEvent(
+  'AdministratorRemoved',
+  z.object({ userId: UserIdSchema, reason: z.enum(['rejected', 'deleted']) }),
+);
+export type AdministratorRemoved = ReturnType<typeof AdministratorRemoved.create>;
+
 // ── Unions ────────────────────────────────────────────────────────────────────────
 
 export type UserEvent = UserRegistered | UserStatusChanged | UserDeleted | UserLoggedOut;
 export type EmailReservationEvent = EmailReserved | EmailReleased;
 export type AccessKeyEvent = AccessKeyIssued | AccessKeyBound | AccessKeyDeactivated | UserLoggedIn;
 export type SystemEvent = SystemInitialized;
-export type IdentityEvent = UserEvent | EmailReservationEvent | AccessKeyEvent | SystemEvent | LoginFailed;
+export type AdministratorRosterEvent = AdministratorAppointed | AdministratorRemoved;
+export type IdentityEvent =
+  UserEvent | EmailReservationEvent | AccessKeyEvent | SystemEvent | LoginFailed | AdministratorRosterEvent;
 
 /** Every identity event type, for parsers and projectors. */
 export const identityEvents = [
@@ -210,6 +231,8 @@ export const identityEvents = [
   UserLoggedIn,
   LoginFailed,
   SystemInitialized,
+  AdministratorAppointed,
+  AdministratorRemoved,
 ] as const;
 
 /** Parses the events of one stream kind (for folding an aggregate); other types fail. */
@@ -230,6 +253,10 @@ export const AccessKeyEventSchema = z.discriminatedUnion('type', [
   UserLoggedIn.schema,
 ]);
 export const SystemEventSchema = SystemInitialized.schema;
+export const AdministratorRosterEventSchema = z.discriminatedUnion('type', [
+  AdministratorAppointed.schema,
+  AdministratorRemoved.schema,
+]);
 
 /** Parses any identity event `{type, data}`; unknown types fail. */
 export const IdentityEventSchema = z.discriminatedUnion('type', [
@@ -245,4 +272,6 @@ export const IdentityEventSchema = z.discriminatedUnion('type', [
   UserLoggedIn.schema,
   LoginFailed.schema,
   SystemInitialized.schema,
+  AdministratorAppointed.schema,
+  AdministratorRemoved.schema,
 ]);

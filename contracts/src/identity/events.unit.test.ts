@@ -33,6 +33,8 @@ describe('identity events', () => {
       'UserLoggedIn',
       'LoginFailed',
       'SystemInitialized',
+      'AdministratorAppointed',
+      'AdministratorRemoved',
     ]);
     const issued = AccessKeyIssued.create({
       keyId: KEY_ID,

@@ -84,6 +84,27 @@ describe('login', () => {
     );
   });
 
+  it('records each refusal in a stream of its own, even when the caller repeats its request id', async () => {
+    const requestId = 'repetido-0123456789';
+    for (let index = 0; index < 2; index += 1) {
+      const response = await createClient(app.baseUrl).post(
+        '/api/auth/login',
+        { email: admin.email, accessKey: 'ChaveErrada0123456789ChaveErrada0123456789' },
+        { headers: { 'X-Request-Id': requestId } },
+      );
+      expect(response.status).toBe(INVALID.status);
+    }
+    const refusals = (await readAllEvents(app)).filter(
+      (event) => event.type === 'LoginFailed' && event.metadata.correlationId === requestId,
+    );
+    expect(refusals).toHaveLength(2);
+    const [first, second] = refusals.map((event) => event.streamId);
+    expect(first).toMatch(/^login-failure-[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^login-failure-[0-9a-f-]{36}$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain(requestId);
+  });
+
   it('refuses a deactivated key', async () => {
     const user = await createUser(admin.client);
     const key = await issueKey(admin.client, { userId: user.id });
@@ -204,6 +225,32 @@ describe('logout', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/login');
     expect((await fetch(`${app.baseUrl}/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it.each(['cross-site', 'same-site'])(
+    'GET /api/logout from a %s page keeps the session and records nothing, but still redirects',
+    async (site) => {
+      const signedIn = await signInAs(app, 'approved');
+      const before = await countEvents(app);
+
+      const response = await signedIn.client.get('/api/logout', { headers: { 'Sec-Fetch-Site': site } });
+
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/login');
+      expect((await signedIn.client.get('/api/auth/user')).status).toBe(200);
+      expect(await countEvents(app)).toBe(before);
+    },
+  );
+
+  it.each(['same-origin', 'none'])('GET /api/logout with Sec-Fetch-Site %s signs out', async (site) => {
+    const signedIn = await signInAs(app, 'approved');
+
+    const response = await signedIn.client.get('/api/logout', { headers: { 'Sec-Fetch-Site': site } });
+
+    expect(response.status).toBe(302);
+    expect((await signedIn.client.get('/api/auth/user')).status).toBe(401);
+    const logout = (await readAllEvents(app)).findLast((event) => event.type === 'UserLoggedOut');
+    expect(logout?.data).toMatchObject({ userId: signedIn.user.id });
   });
 
   it('GET /api/login sends the browser to /login', async () => {

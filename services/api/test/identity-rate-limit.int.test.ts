@@ -94,3 +94,25 @@ describe('login rate limit behind a trusted proxy', () => {
     expect(eleventh.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
   });
 });
+
+describe('login rate limit under concurrency', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+    await signInAs(app, 'admin');
+  });
+  afterAll(() => app?.stop());
+  beforeEach(() => resetLoginThrottle(app));
+
+  it('lets at most 10 of 30 simultaneous bad logins for one email be tried, answering the rest 429', async () => {
+    const email = uniqueEmail();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => attempt(app, email, WRONG_KEY)));
+
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    const refused = responses.find((response) => response.status === 429);
+    expect(refused?.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

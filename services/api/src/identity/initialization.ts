@@ -119,6 +119,8 @@ export interface InitializationInput {
 export interface InitializationPlan {
   readonly appends: readonly PlannedAppend[];
   readonly credentials: readonly InitializationCredential[];
+  /** The default accounts created or verified (the handler then lists their administrators). */
+  readonly accounts: readonly { readonly userId: string; readonly email: string }[];
 }
 
 /**
@@ -159,7 +161,7 @@ export function planInitialization({
     appends.push(issueBoundKey(seed, registration.user, now));
     credentials.push(credentialOf(seed));
   }
-  return { appends, credentials };
+  return { appends, credentials, accounts: accountsOf(seeds) };
 }
 
 /** An account seed with what the handler found for its email. */
@@ -203,8 +205,8 @@ export function planForceInitialization({
         const approval = decideUser(
           {
             type: 'ChangeUserStatus',
-            // Approving checks neither the actor nor the administrator count.
-            data: { userId: user.id, status: 'approved', actorUserId: null, approvedAdministrators: 0 },
+            // Approving checks no actor.
+            data: { userId: user.id, status: 'approved', actorUserId: null },
           },
           seed.holder,
         );
@@ -237,7 +239,7 @@ export function planForceInitialization({
     events: [SystemInitialized.create({ forced: true, accounts })],
   });
   results.push(lines.done);
-  return { appends, credentials, results };
+  return { appends, credentials, results, accounts };
 }
 
 // ── Helpers ───────────────────────────────────────────────────────────────────────

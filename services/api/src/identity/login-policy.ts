@@ -35,7 +35,11 @@ export interface LoginAttempt {
   readonly account: UserState;
   /** Id for the user an invitation key would register. */
   readonly newUserId: string;
-  /** The request's correlation id: names the stream a refusal is recorded in. */
+  /**
+   * A random id drawn for this attempt: names the stream a refusal is recorded in
+   * (`login-failure-<attemptId>`). Not the correlation id, which a caller may repeat
+   * (`X-Request-Id`); that one travels in the event's metadata.
+   */
   readonly attemptId: string;
   readonly now: string;
 }
@@ -53,18 +57,24 @@ export type LoginDecision =
   | {
       readonly outcome: 'signed_in';
       readonly session: LoginSession;
+      /** The account signed in, as the decision leaves it (the login's answer). */
+      readonly user: RegisteredUser;
       readonly appends: readonly PlannedAppend[];
     }
   /** A pending or rejected user with their own key: signed in, confined. */
   | {
       readonly outcome: 'signed_in_confined';
       readonly session: LoginSession;
+      /** The account signed in, as the decision leaves it (the login's answer). */
+      readonly user: RegisteredUser;
       readonly appends: readonly PlannedAppend[];
     }
   /** An invitation key and an email without account: a pending user, the key now theirs. */
   | {
       readonly outcome: 'registration_requested';
       readonly session: LoginSession;
+      /** The account signed in, as the decision leaves it (the login's answer). */
+      readonly user: RegisteredUser;
       readonly appends: readonly PlannedAppend[];
     }
   /**
@@ -114,6 +124,7 @@ export function decideLogin(attempt: LoginAttempt): LoginDecision {
     return {
       outcome: account.status === 'approved' ? 'signed_in' : 'signed_in_confined',
       session,
+      user: account,
       appends: [keyAppend(key, [loggedIn(session)])],
     };
   }
@@ -148,6 +159,7 @@ function registerWithInvitation(
   return {
     outcome: 'registration_requested',
     session,
+    user: registration.user,
     // Reservation, then key, then user. Two people racing with one invitation both reserve
     // their own email but only one binds the key; the loser leaves just a reservation, which
     // is reclaimable. A fresh user stream cannot conflict, so it goes last.

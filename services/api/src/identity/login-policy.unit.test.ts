@@ -97,6 +97,14 @@ describe('login with a bound key', () => {
     expect(given(maria()).when({ email: MARIA })).toEqual({
       outcome: 'signed_in',
       session: { userId: ids.user, email: MARIA, keyId: ids.key, status: 'approved' },
+      user: {
+        id: ids.user,
+        email: MARIA,
+        firstName: 'Maria',
+        lastName: 'Souza',
+        isAdmin: false,
+        status: 'approved',
+      },
       appends: [
         {
           streamId: `access-key-${ids.key}`,
@@ -176,6 +184,14 @@ describe('login with an unbound (invitation) key', () => {
     expect(given(history).when({ email: ' Novo@SUS.gov.br ' })).toEqual({
       outcome: 'registration_requested',
       session: { userId: ids.newUser, email: 'novo@sus.gov.br', keyId: ids.key, status: 'pending' },
+      user: {
+        id: ids.newUser,
+        email: 'novo@sus.gov.br',
+        firstName: null,
+        lastName: null,
+        isAdmin: false,
+        status: 'pending',
+      },
       appends: [
         {
           streamId: 'user-email-novo@sus.gov.br',

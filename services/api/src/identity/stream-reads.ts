@@ -9,6 +9,7 @@ import type { StreamExpectation } from './planned-append.ts';
  */
 export class StreamReads {
   readonly #revisions = new Map<string, bigint | 'no_stream'>();
+  readonly #createdAt = new Map<string, string>();
 
   constructor(private readonly eventStore: EventStore) {}
 
@@ -23,7 +24,17 @@ export class StreamReads {
     let state = initialState;
     for (const event of recorded) state = evolve(state, schema.parse({ type: event.type, data: event.data }));
     this.#revisions.set(streamId, recorded.at(-1)?.revision ?? 'no_stream');
+    const first = recorded[0];
+    if (first) this.#createdAt.set(streamId, first.metadata.timestamp);
     return state;
+  }
+
+  /**
+   * When a folded stream was started: the timestamp of its first event's metadata (the instant
+   * that command was decided, which is what the read models show as `createdAt`).
+   */
+  createdAt(streamId: string): string | undefined {
+    return this.#createdAt.get(streamId);
   }
 
   /** The store's expectation for an append planned with `expected`. */

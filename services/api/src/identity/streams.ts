@@ -16,7 +16,15 @@ export const accessKeyStreamId = (keyId: string) => `access-key-${keyId}`;
 export const systemInitializationStreamId = 'system-initialization';
 
 /**
+ * The approved administrators, one stream for all: every change that adds or removes one is
+ * appended at the revision read, so the last-administrator rule holds under concurrency.
+ */
+export const administratorRosterStreamId = 'administrators';
+
+/**
  * Where a refused login is recorded: a stream of its own (`no_stream`), so failures never
- * touch an aggregate's revision or grow a fold. `attemptId` is the request's correlation id.
+ * touch an aggregate's revision or grow a fold. `attemptId` is a random id drawn for each
+ * attempt, not the correlation id: a caller may repeat that (`X-Request-Id`), and a refusal's
+ * stream must be new. The correlation id is in the event's metadata.
  */
 export const loginFailureStreamId = (attemptId: string) => `login-failure-${attemptId}`;

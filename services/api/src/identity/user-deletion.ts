@@ -1,4 +1,5 @@
 import { decideAccessKey, type AccessKeyState } from './access-key.ts';
+import { planRosterRemoval, type AdministratorRosterState } from './administrator-roster.ts';
 import { decideEmailReservation, type EmailReservationState } from './email-reservation.ts';
 import type { PlannedAppend } from './planned-append.ts';
 import { accessKeyStreamId, emailReservationStreamId, userStreamId } from './streams.ts';
@@ -8,9 +9,10 @@ export interface UserDeletionInput {
   readonly userId: string;
   /** The folded `user-<id>` stream. */
   readonly user: UserState;
-  /** Who deletes, and how many approved administrators there are now (users read model). */
+  /** Who deletes (null: the system). */
   readonly actorUserId: string | null;
-  readonly approvedAdministrators: number;
+  /** The folded `administrators` stream (seeded by the handler if it never existed). */
+  readonly roster: AdministratorRosterState;
   /** The folded `user-email-<email>` stream of the user's email. */
   readonly emailReservation: EmailReservationState;
   /** The user's active keys (access-keys read model), each with its folded stream. */
@@ -19,26 +21,27 @@ export interface UserDeletionInput {
 
 /**
  * `DELETE /api/users/:id`: the user is deleted, their email freed for a new account, and
- * every key bound to them deactivated. The deletion goes first: it is the decision (self and
- * last-administrator rules), and if the plan stops after it what is left is harmless — a
- * reservation held by a deleted user is reclaimed by the next registration of that email, and
- * a key bound to a deleted user signs nobody in (a bound key signs in only its own user).
+ * every key bound to them deactivated. An approved administrator first leaves the
+ * administrators roster, at the revision read: that append is the last-administrator rule,
+ * and of two concurrent removals only one gets past it (the handler decides the other again).
+ * The deletion goes next: it is the decision (self rule), and if the plan stops after it what
+ * is left is harmless — a reservation held by a deleted user is reclaimed by the next
+ * registration of that email, and a key bound to a deleted user signs nobody in (a bound key
+ * signs in only its own user).
  */
 export function planUserDeletion(input: UserDeletionInput): PlannedAppend[] {
   const deleted = decideUser(
     {
       type: 'DeleteUser',
-      data: {
-        userId: input.userId,
-        actorUserId: input.actorUserId,
-        approvedAdministrators: input.approvedAdministrators,
-      },
+      data: { userId: input.userId, actorUserId: input.actorUserId },
     },
     input.user,
   );
+  const roster = planRosterRemoval(input.user, input.roster, 'delete');
   const email = input.user.kind === 'Registered' ? input.user.user.email : undefined;
   if (!email) throw new Error('decideUser deletes only registered users');
   return [
+    ...roster,
     { streamId: userStreamId(input.userId), expected: 'as_read', events: deleted },
     {
       streamId: emailReservationStreamId(email),

@@ -1,6 +1,13 @@
-import { AccessKeyDeactivated, EmailReleased, UserDeleted } from '@bari/contracts';
+import {
+  AccessKeyDeactivated,
+  AdministratorAppointed,
+  AdministratorRemoved,
+  EmailReleased,
+  UserDeleted,
+} from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
 import { evolveAccessKey, initialAccessKeyState } from './access-key.ts';
+import { evolveAdministratorRoster, initialAdministratorRosterState } from './administrator-roster.ts';
 import { evolveEmailReservation, initialEmailReservationState } from './email-reservation.ts';
 import { CannotRemoveSelf, LastAdministrator, UserNotFound } from './errors.ts';
 import { accessKeyIssued, emailReserved, ids, userRegistered } from './testing/fixtures.ts';
@@ -8,11 +15,15 @@ import { evolveUser, initialUserState } from './user.ts';
 import { planUserDeletion, type UserDeletionInput } from './user-deletion.ts';
 
 const EMAIL = 'maria@sus.gov.br';
+const rosterOf = (...userIds: string[]) =>
+  userIds
+    .map((userId) => AdministratorAppointed.create({ userId }))
+    .reduce(evolveAdministratorRoster, initialAdministratorRosterState());
 const given = (overrides: Partial<UserDeletionInput> = {}): UserDeletionInput => ({
   userId: ids.user,
   user: [userRegistered()].reduce(evolveUser, initialUserState()),
   actorUserId: ids.admin,
-  approvedAdministrators: 2,
+  roster: rosterOf(ids.admin),
   emailReservation: [emailReserved(EMAIL, ids.user)].reduce(
     evolveEmailReservation,
     initialEmailReservationState(),
@@ -71,9 +82,20 @@ describe('deleting a user', () => {
   it('keeps the self and last-administrator rules', () => {
     expect(() => planUserDeletion(given({ actorUserId: ids.user }))).toThrow(CannotRemoveSelf);
     const admin = [userRegistered({ isAdmin: true })].reduce(evolveUser, initialUserState());
-    expect(() => planUserDeletion(given({ user: admin, approvedAdministrators: 1 }))).toThrow(
+    expect(() => planUserDeletion(given({ user: admin, roster: rosterOf(ids.user) }))).toThrow(
       LastAdministrator,
     );
+  });
+
+  it('removes an approved administrator from the roster first, at the revision read', () => {
+    const admin = [userRegistered({ isAdmin: true })].reduce(evolveUser, initialUserState());
+    const plan = planUserDeletion(given({ user: admin, roster: rosterOf(ids.admin, ids.user) }));
+    expect(plan[0]).toEqual({
+      streamId: 'administrators',
+      expected: 'as_read',
+      events: [AdministratorRemoved.create({ userId: ids.user, reason: 'deleted' })],
+    });
+    expect(plan[1]?.streamId).toBe(`user-${ids.user}`);
   });
 
   it('refuses an unknown user', () => {

@@ -9,7 +9,7 @@ import {
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { normalizeEmail } from './email.ts';
-import { CannotRemoveSelf, LastAdministrator, UserAlreadyExists, UserNotFound } from './errors.ts';
+import { CannotRemoveSelf, UserAlreadyExists, UserNotFound } from './errors.ts';
 
 // ── State ─────────────────────────────────────────────────────────────────────────
 
@@ -70,13 +70,12 @@ export interface RequestRegistration {
 }
 
 /**
- * Who removes or rejects, and how many approved administrators there are right now (from
- * the users read model), so the decider can protect the last one without a query.
- * `actorUserId` is null for the system (force-initialization).
+ * Who removes or rejects: null for the system (force-initialization). The last approved
+ * administrator is protected by the administrators roster (`administrator-roster.ts`), whose
+ * append goes first and conflicts with any concurrent removal.
  */
 interface AdministrativeContext {
   readonly actorUserId: string | null;
-  readonly approvedAdministrators: number;
 }
 
 export interface ChangeUserStatus {
@@ -187,14 +186,11 @@ function registered(state: UserState, userId: string): RegisteredUser {
   return state.user;
 }
 
-/** An administrator never removes themself, and the last approved administrator stays. */
+/** An administrator never removes themself (the last-administrator rule is the roster's). */
 function guardRemoval(
   user: RegisteredUser,
   context: AdministrativeContext,
   action: 'delete' | 'reject',
 ): void {
   if (context.actorUserId === user.id) throw new CannotRemoveSelf(action);
-  const countsAsApprovedAdministrator = user.isAdmin && user.status === 'approved';
-  if (countsAsApprovedAdministrator && context.approvedAdministrators <= 1)
-    throw new LastAdministrator(action);
 }

@@ -1,6 +1,6 @@
 import { UserDeleted, UserLoggedOut, UserRegistered, UserStatusChanged } from '@bari/contracts';
 import { describe, it } from 'vitest';
-import { CannotRemoveSelf, LastAdministrator, UserAlreadyExists, UserNotFound } from './errors.ts';
+import { CannotRemoveSelf, UserAlreadyExists, UserNotFound } from './errors.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { ids, registrationRequested, userRegistered } from './testing/fixtures.ts';
 import { userDecider, type ChangeUserStatus, type DeleteUser } from './user.ts';
@@ -12,12 +12,12 @@ const changeStatus = (
   overrides: Partial<ChangeUserStatus['data']> = {},
 ): ChangeUserStatus => ({
   type: 'ChangeUserStatus',
-  data: { userId: ids.user, status, actorUserId: ids.admin, approvedAdministrators: 2, ...overrides },
+  data: { userId: ids.user, status, actorUserId: ids.admin, ...overrides },
 });
 
 const deleteUser = (overrides: Partial<DeleteUser['data']> = {}): DeleteUser => ({
   type: 'DeleteUser',
-  data: { userId: ids.user, actorUserId: ids.admin, approvedAdministrators: 2, ...overrides },
+  data: { userId: ids.user, actorUserId: ids.admin, ...overrides },
 });
 
 const statusChanged = (
@@ -117,17 +117,9 @@ describe('user status', () => {
       .thenThrows(CannotRemoveSelf, 'Você não pode rejeitar a sua própria conta');
   });
 
-  it('refuses to reject the last approved administrator', () => {
+  it('rejects an approved administrator (the last-administrator rule is the roster’s)', () => {
     spec([userRegistered({ userId: ids.otherAdmin, isAdmin: true })])
-      .when(
-        changeStatus('rejected', { userId: ids.otherAdmin, actorUserId: null, approvedAdministrators: 1 }),
-      )
-      .thenThrows(LastAdministrator, 'Não é possível rejeitar o último administrador aprovado');
-  });
-
-  it('rejects an administrator while another approved administrator remains', () => {
-    spec([userRegistered({ userId: ids.otherAdmin, isAdmin: true })])
-      .when(changeStatus('rejected', { userId: ids.otherAdmin, approvedAdministrators: 2 }))
+      .when(changeStatus('rejected', { userId: ids.otherAdmin, actorUserId: null }))
       .then([statusChanged('approved', 'rejected', ids.otherAdmin)]);
   });
 
@@ -155,18 +147,9 @@ describe('user deletion', () => {
       .thenThrows(CannotRemoveSelf, 'Você não pode excluir a sua própria conta');
   });
 
-  it('refuses to delete the last approved administrator', () => {
+  it('deletes an administrator (the last-administrator rule is the roster’s)', () => {
     spec([userRegistered({ userId: ids.otherAdmin, isAdmin: true })])
-      .when(deleteUser({ userId: ids.otherAdmin, approvedAdministrators: 1 }))
-      .thenThrows(LastAdministrator, 'Não é possível excluir o último administrador aprovado');
-  });
-
-  it('deletes a rejected administrator even when only one approved administrator is left', () => {
-    spec([
-      userRegistered({ userId: ids.otherAdmin, isAdmin: true }),
-      statusChanged('approved', 'rejected', ids.otherAdmin),
-    ])
-      .when(deleteUser({ userId: ids.otherAdmin, approvedAdministrators: 1 }))
+      .when(deleteUser({ userId: ids.otherAdmin }))
       .then([UserDeleted.create({ userId: ids.otherAdmin, email: 'maria@sus.gov.br' })]);
   });
 

@@ -18,13 +18,20 @@ export class TooManyLoginAttempts extends DomainError {
 }
 
 export interface LoginThrottle {
-  /** Throws `TooManyLoginAttempts` when this IP or this email has used up its failures. */
-  assertAllowed(ip: string, email: string): Promise<void>;
-  /** Counts a refused login against both the IP and the email. */
-  recordFailure(ip: string, email: string): Promise<void>;
-  /** A successful login clears the email's count (never the IP's: one good account must not
-   * reset an attacker's budget for guessing others). */
-  recordSuccess(email: string): Promise<void>;
+  /**
+   * Counts this attempt against the IP and the email, atomically, before the credentials are
+   * looked at; throws `TooManyLoginAttempts` when either had used up its attempts. So
+   * concurrent attempts cannot all pass a check made before any of them is counted.
+   */
+  admit(ip: string, email: string): Promise<void>;
+  /**
+   * A successful login: gives the IP back the attempt it was counted, and clears the email's
+   * count. Never the IP's whole count: one good account must not reset an attacker's budget
+   * for guessing others.
+   */
+  recordSuccess(ip: string, email: string): Promise<void>;
+  /** The attempt ended neither in success nor in refused credentials (a fault): not counted. */
+  giveBack(ip: string, email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,22 +65,27 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
   const byIp = limiter('login-ip');
   const byEmail = limiter('login-email');
   const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
-  const exhausted = (res: RateLimiterRes | null) =>
-    res !== null && res.consumedPoints >= LOGIN_FAILURES_ALLOWED;
 
   return {
-    async assertAllowed(ip, email) {
-      const [ipCount, emailCount] = await Promise.all([byIp.get(ip), byEmail.get(emailKey(email))]);
-      const blocking = [ipCount, emailCount].filter(exhausted);
-      if (blocking.length === 0) return;
-      const waitMs = Math.max(...blocking.map((res) => res?.msBeforeNext ?? 0));
+    async admit(ip, email) {
+      const results = await Promise.allSettled([byIp.consume(ip), byEmail.consume(emailKey(email))]);
+      const refusals: RateLimiterRes[] = [];
+      for (const result of results) {
+        if (result.status === 'fulfilled') continue;
+        // The limiter rejects with its RateLimiterRes when the points are used up, with an
+        // Error when the store fails.
+        if (result.reason instanceof Error) throw result.reason;
+        refusals.push(result.reason as RateLimiterRes);
+      }
+      if (refusals.length === 0) return;
+      const waitMs = Math.max(...refusals.map((res) => res.msBeforeNext));
       throw new TooManyLoginAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
     },
-    async recordFailure(ip, email) {
-      await Promise.all([byIp.penalty(ip, 1), byEmail.penalty(emailKey(email), 1)]);
+    async recordSuccess(ip, email) {
+      await Promise.all([byIp.reward(ip, 1), byEmail.delete(emailKey(email))]);
     },
-    async recordSuccess(email) {
-      await byEmail.delete(emailKey(email));
+    async giveBack(ip, email) {
+      await Promise.all([byIp.reward(ip, 1), byEmail.reward(emailKey(email), 1)]);
     },
     close: () => pool.end(),
   };

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AccessKeyEventSchema,
-  UserEventSchema,
-  type AccessKeyListItem,
-  type CreateAccessKeyRequest,
-  type CreatedAccessKey,
-} from '@bari/contracts';
-import { handleCommand, loadAggregate } from '../../shared/command-handler.ts';
+import type { AccessKeyListItem, CreateAccessKeyRequest, CreatedAccessKey } from '@bari/contracts';
 import { generateAccessKey } from '../access-key-secret.ts';
-import { accessKeyDecider } from '../access-key.ts';
+import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
 import { AccessKeyNotFound } from '../errors.ts';
-import { accessKeyStreamId, userStreamId } from '../streams.ts';
-import { userDecider } from '../user.ts';
+import { executePlan } from '../execute-plan.ts';
+import { StreamReads } from '../stream-reads.ts';
+import { accessKeyStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
+import { readAccessKey, readUser } from './read-streams.ts';
 import type { Actor } from './users.ts';
-
-async function keyRow(services: IdentityServices, keyId: string): Promise<AccessKeyListItem> {
-  const key = await services.accessKeys.findById(keyId);
-  if (!key) throw new AccessKeyNotFound(keyId);
-  return key;
-}
+import { accessKeyListItem } from './views.ts';
 
 /**
  * 'Nova Chave': a new random key, bound to `userId` when given (else an invitation). The full
  * key is in this answer and nowhere else: events and read models keep its hash and prefix.
+ * The answer is built from the decision, so a lagging read model cannot lose the key.
  */
 export async function issueAccessKey(
   services: IdentityServices,
@@ -32,22 +23,12 @@ export async function issueAccessKey(
 ): Promise<CreatedAccessKey> {
   const keyId = randomUUID();
   const accessKey = generateAccessKey();
+  const reads = new StreamReads(services.deps.eventStore);
   const bindTo = request.userId
-    ? {
-        userId: request.userId,
-        user: (
-          await loadAggregate(
-            services.deps.eventStore,
-            { id: userStreamId(request.userId), eventSchema: UserEventSchema },
-            userDecider,
-          )
-        ).state,
-      }
+    ? { userId: request.userId, user: await readUser(reads, request.userId) }
     : null;
-  await handleCommand(
-    services.deps,
-    { id: accessKeyStreamId(keyId), eventSchema: AccessKeyEventSchema },
-    accessKeyDecider,
+  const key = await readAccessKey(reads, keyId);
+  const events = decideAccessKey(
     {
       type: 'IssueAccessKey',
       data: {
@@ -59,9 +40,13 @@ export async function issueAccessKey(
         bindTo,
       },
     },
-    actor.metadata,
+    key,
   );
-  return { ...(await keyRow(services, keyId)), key: accessKey };
+  const streamId = accessKeyStreamId(keyId);
+  await executePlan(services.deps, reads, [{ streamId, expected: 'no_stream', events }], actor.metadata);
+  const issued = issuedKey(events.reduce(evolveAccessKey, key), keyId);
+  const userEmail = bindTo?.user.kind === 'Registered' ? bindTo.user.user.email : null;
+  return { ...accessKeyListItem(issued, actor.metadata.timestamp, userEmail), key: accessKey };
 }
 
 /** 'Desativar': one way. Every session opened with the key ends. */
@@ -70,13 +55,25 @@ export async function deactivateAccessKey(
   keyId: string,
   actor: Actor,
 ): Promise<AccessKeyListItem> {
-  await handleCommand(
-    services.deps,
-    { id: accessKeyStreamId(keyId), eventSchema: AccessKeyEventSchema },
-    accessKeyDecider,
+  const reads = new StreamReads(services.deps.eventStore);
+  const streamId = accessKeyStreamId(keyId);
+  const key = await readAccessKey(reads, keyId);
+  const events = decideAccessKey(
     { type: 'DeactivateAccessKey', data: { keyId, reason: 'administrator' } },
-    actor.metadata,
+    key,
   );
+  await executePlan(services.deps, reads, [{ streamId, expected: 'as_read', events }], actor.metadata);
   await services.sessions.endSessionsOfAccessKey(keyId);
-  return keyRow(services, keyId);
+  const deactivated = issuedKey(events.reduce(evolveAccessKey, key), keyId);
+  const boundUser = deactivated.boundUserId ? await readUser(reads, deactivated.boundUserId) : undefined;
+  return accessKeyListItem(
+    deactivated,
+    reads.createdAt(streamId) ?? actor.metadata.timestamp,
+    boundUser?.kind === 'Registered' ? boundUser.user.email : null,
+  );
+}
+
+function issuedKey(state: AccessKeyState, keyId: string) {
+  if (state.kind !== 'Issued') throw new AccessKeyNotFound(keyId);
+  return state.key;
 }

@@ -9,6 +9,7 @@ import { StreamReads } from '../stream-reads.ts';
 import { systemInitializationStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readEmailHolder, readSystem } from './read-streams.ts';
+import { appointAdministrators } from './users.ts';
 
 /** Fresh ids and a fresh random key for each default account. */
 function seedAccounts(services: IdentityServices): AccountSeed[] {
@@ -44,6 +45,7 @@ export async function initializeSystem(
     }
     throw error;
   }
+  await appointAdministrators(services, accountIds(plan), metadata);
   return { credentials: [...plan.credentials] };
 }
 
@@ -60,5 +62,10 @@ export async function forceInitializeSystem(
   }
   const plan = planForceInitialization({ seeds, now: now.toISOString() });
   await executePlan(services.deps, reads, plan.appends, metadata);
+  await appointAdministrators(services, accountIds(plan), metadata);
   return { results: [...plan.results], credentials: [...plan.credentials] };
 }
+
+/** The default accounts, for the administrators roster (it lists those that are approved administrators). */
+const accountIds = (plan: { readonly accounts: readonly { readonly userId: string }[] }) =>
+  plan.accounts.map((account) => account.userId);

@@ -6,6 +6,7 @@ import { initialAccessKeyState } from '../access-key.ts';
 import { normalizeEmail } from '../email.ts';
 import { executePlan } from '../execute-plan.ts';
 import { decideLogin, type LoginSession } from '../login-policy.ts';
+import type { RegisteredUser } from '../user.ts';
 import { StreamReads } from '../stream-reads.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readEmailHolder } from './read-streams.ts';
@@ -22,13 +23,20 @@ export interface LoginInput {
 /** A concurrent login with the same key moved its stream: decide again on fresh state. */
 const ATTEMPTS = 3;
 
+/** A login that succeeded: the session to open, and the account as the decision leaves it. */
+export interface SignedIn {
+  readonly session: LoginSession;
+  readonly user: RegisteredUser;
+}
+
 /**
  * `POST /api/auth/login`: finds the typed key by its hash, reads the key, the email's
  * reservation and the account holding it, lets `decideLogin` decide, and appends what it
- * planned (the login, or the refusal for the audit trail). Returns the session to open, or
- * throws `InvalidCredentials` for every refusal.
+ * planned (the login, or the refusal for the audit trail). Returns the session to open and
+ * the account (from the streams, not the read model, so a lagging projection cannot fail a
+ * login that was recorded), or throws `InvalidCredentials` for every refusal.
  */
-export async function logIn(services: IdentityServices, input: LoginInput): Promise<LoginSession> {
+export async function logIn(services: IdentityServices, input: LoginInput): Promise<SignedIn> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await decideAndRecord(services, input);
@@ -38,7 +46,7 @@ export async function logIn(services: IdentityServices, input: LoginInput): Prom
   }
 }
 
-async function decideAndRecord(services: IdentityServices, input: LoginInput): Promise<LoginSession> {
+async function decideAndRecord(services: IdentityServices, input: LoginInput): Promise<SignedIn> {
   const { deps, accessKeys } = services;
   const reads = new StreamReads(deps.eventStore);
   const email = normalizeEmail(input.email);
@@ -52,8 +60,8 @@ async function decideAndRecord(services: IdentityServices, input: LoginInput): P
     emailReservation,
     account: holder,
     newUserId: randomUUID(),
-    // Not the correlation id: a caller may repeat that (X-Request-Id), and a refusal's
-    // stream must be new.
+    // Names the refusal's stream, `login-failure-<attemptId>`. Not the correlation id: a caller
+    // may repeat that (X-Request-Id), and a refusal's stream must be new.
     attemptId: randomUUID(),
     now: input.now.toISOString(),
   });
@@ -61,12 +69,12 @@ async function decideAndRecord(services: IdentityServices, input: LoginInput): P
     await executePlan(deps, reads, decision.appends, input.metadataFor(null));
     throw decision.error;
   }
-  const { session } = decision;
+  const { session, user } = decision;
   await executePlan(
     deps,
     reads,
     decision.appends,
     input.metadataFor({ id: session.userId, email: session.email }),
   );
-  return session;
+  return { session, user };
 }

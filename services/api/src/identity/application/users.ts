@@ -1,35 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import {
-  UserEventSchema,
-  type CreateUserRequest,
-  type EventMetadata,
-  type UpdateUserStatusRequest,
-  type UserListItem,
+import type {
+  CreateUserRequest,
+  EventMetadata,
+  UpdateUserStatusRequest,
+  UserListItem,
 } from '@bari/contracts';
 import { WrongExpectedVersion } from '@bari/event-store';
-import { handleCommand } from '../../shared/command-handler.ts';
+import { planRosterAppointments } from '../administrator-roster.ts';
 import { normalizeEmail } from '../email.ts';
 import { EmailAlreadyRegistered, UserNotFound } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
 import { planRegistration, registrationAppends } from '../registration.ts';
 import { StreamReads } from '../stream-reads.ts';
-import { emailReservationStreamId, userStreamId } from '../streams.ts';
+import { administratorRosterStreamId, emailReservationStreamId, userStreamId } from '../streams.ts';
 import { planUserDeletion } from '../user-deletion.ts';
-import { decideUser, userDecider } from '../user.ts';
+import { planUserStatusChange } from '../user-status-change.ts';
+import { decideUser } from '../user.ts';
 import type { IdentityServices } from './identity-services.ts';
-import { readAccessKey, readEmailHolder, readEmailReservation, readUser } from './read-streams.ts';
+import {
+  readAccessKey,
+  readEmailHolder,
+  readEmailReservation,
+  readRoster,
+  readUser,
+  withRosterSeed,
+} from './read-streams.ts';
+import { retryOnConflict } from './retry.ts';
+import { userListItem } from './views.ts';
 
 /** Who acts: the signed-in administrator. */
 export interface Actor {
   readonly id: string;
   readonly metadata: EventMetadata;
   readonly now: Date;
-}
-
-async function userRow(services: IdentityServices, userId: string): Promise<UserListItem> {
-  const user = await services.users.findById(userId);
-  if (!user) throw new UserNotFound(userId);
-  return user;
 }
 
 /** 'Adicionar Usuário': an approved account; a duplicate email is a 409. */
@@ -57,51 +60,82 @@ export async function createUser(
     }
     throw error;
   }
-  return userRow(services, userId);
+  if (plan.user.isAdmin) await appointAdministrators(services, [userId], actor.metadata);
+  return userListItem(plan.user, actor.metadata.timestamp);
 }
 
-/** Approve or reject. Rejecting ends the user's live sessions. */
+/**
+ * Lists in the administrators roster whichever of these users are approved administrators
+ * and not listed yet (after a registration, an approval, an initialization). Appointing never
+ * refuses, so a concurrent roster change just means reading and appending again.
+ */
+export async function appointAdministrators(
+  services: IdentityServices,
+  userIds: readonly string[],
+  metadata: EventMetadata,
+): Promise<void> {
+  await retryOnConflict(async () => {
+    const reads = new StreamReads(services.deps.eventStore);
+    const { roster, seed } = await readRoster(services, reads);
+    const users = [];
+    for (const userId of userIds) users.push(await readUser(reads, userId));
+    const plan = withRosterSeed(seed, planRosterAppointments(users, roster));
+    await executePlan(services.deps, reads, plan, metadata);
+  });
+}
+
+/**
+ * Approve or reject. Rejecting an approved administrator goes through the administrators
+ * roster first (the last one stays, even against a concurrent removal, which is decided again
+ * and refused). Rejecting ends the user's live sessions.
+ */
 export async function changeUserStatus(
   services: IdentityServices,
   userId: string,
   request: UpdateUserStatusRequest,
   actor: Actor,
 ): Promise<UserListItem> {
-  const approvedAdministrators = await services.users.countApprovedAdministrators();
-  await handleCommand(
-    services.deps,
-    { id: userStreamId(userId), eventSchema: UserEventSchema },
-    userDecider,
-    {
-      type: 'ChangeUserStatus',
-      data: { userId, status: request.status, actorUserId: actor.id, approvedAdministrators },
-    },
-    actor.metadata,
-  );
+  const changed = await retryOnConflict(async () => {
+    const reads = new StreamReads(services.deps.eventStore);
+    const { roster, seed } = await readRoster(services, reads);
+    const user = await readUser(reads, userId);
+    const plan = planUserStatusChange({
+      userId,
+      user,
+      status: request.status,
+      actorUserId: actor.id,
+      roster,
+    });
+    await executePlan(services.deps, reads, withRosterSeed(seed, plan.appends), actor.metadata);
+    if (plan.user.kind !== 'Registered') throw new UserNotFound(userId);
+    return userListItem(plan.user.user, reads.createdAt(userStreamId(userId)) ?? actor.metadata.timestamp);
+  });
   if (request.status === 'rejected') await services.sessions.endSessionsOfUser(userId);
-  return userRow(services, userId);
+  return changed;
 }
 
-/** Deletes the user, frees their email, deactivates their keys and ends their sessions. */
+/**
+ * Deletes the user, frees their email, deactivates their keys and ends their sessions. An
+ * approved administrator leaves the roster first (see `planUserDeletion`).
+ */
 export async function deleteUser(services: IdentityServices, userId: string, actor: Actor): Promise<void> {
-  const reads = new StreamReads(services.deps.eventStore);
-  const user = await readUser(reads, userId);
-  if (user.kind !== 'Registered') throw new UserNotFound(userId);
-  const approvedAdministrators = await services.users.countApprovedAdministrators();
-  const emailReservation = await readEmailReservation(reads, user.user.email);
-  const keys = [];
-  for (const keyId of await services.accessKeys.activeIdsBoundTo(userId)) {
-    keys.push({ keyId, state: await readAccessKey(reads, keyId) });
-  }
-  const plan = planUserDeletion({
-    userId,
-    user,
-    actorUserId: actor.id,
-    approvedAdministrators,
-    emailReservation,
-    keys,
-  });
-  await executePlan(services.deps, reads, plan, actor.metadata);
+  await retryOnConflict(
+    async () => {
+      const reads = new StreamReads(services.deps.eventStore);
+      const { roster, seed } = await readRoster(services, reads);
+      const user = await readUser(reads, userId);
+      if (user.kind !== 'Registered') throw new UserNotFound(userId);
+      const emailReservation = await readEmailReservation(reads, user.user.email);
+      const keys = [];
+      for (const keyId of await services.accessKeys.activeIdsBoundTo(userId)) {
+        keys.push({ keyId, state: await readAccessKey(reads, keyId) });
+      }
+      const plan = planUserDeletion({ userId, user, actorUserId: actor.id, roster, emailReservation, keys });
+      await executePlan(services.deps, reads, withRosterSeed(seed, plan), actor.metadata);
+      // Decided again only while the user is not deleted yet (the roster or their stream moved).
+    },
+    (streamId) => streamId === administratorRosterStreamId || streamId === userStreamId(userId),
+  );
   await services.sessions.endSessionsOfUser(userId);
 }
 

@@ -9,7 +9,7 @@ import { endSession, openSession } from '../../http/session/session-data.ts';
 import { logIn } from '../application/login.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { recordLogout } from '../application/users.ts';
-import { InvalidCredentials, UserNotFound } from '../errors.ts';
+import { InvalidCredentials } from '../errors.ts';
 import { metadataOf } from './http-support.ts';
 
 /**
@@ -17,30 +17,34 @@ import { metadataOf } from './http-support.ts';
  * and the browser navigations `GET /api/login` and `GET /api/logout`.
  */
 export function authRoutes(router: Router<RequestState>, services: IdentityServices): void {
-  const { deps, throttle, users } = services;
+  const { deps, throttle } = services;
 
   router.post('/auth/login', async function login(ctx: Context) {
     const request = LoginRequestSchema.parse(ctx.request.body);
+    // Counted before the credentials are looked at (atomically), so concurrent guesses
+    // cannot all slip past the limit.
     try {
-      await throttle.assertAllowed(ctx.ip, request.email);
+      await throttle.admit(ctx.ip, request.email);
     } catch (error) {
       announceRetryAfter(ctx, error);
       throw error;
     }
     const now = deps.now();
-    let session;
+    let signedIn;
     try {
-      session = await logIn(services, {
+      signedIn = await logIn(services, {
         email: request.email,
         accessKey: request.accessKey,
         now,
         metadataFor: (user) => metadataOf(ctx, deps, user, now),
       });
     } catch (error) {
-      if (error instanceof InvalidCredentials) await throttle.recordFailure(ctx.ip, request.email);
+      // Refused credentials stay counted; anything else (a fault) was no guess.
+      if (!(error instanceof InvalidCredentials)) await throttle.giveBack(ctx.ip, request.email);
       throw error;
     }
-    await throttle.recordSuccess(request.email);
+    await throttle.recordSuccess(ctx.ip, request.email);
+    const { session, user } = signedIn;
     await openSession(ctx, {
       userId: session.userId,
       accessKeyId: session.keyId,
@@ -48,9 +52,10 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
       lastSeenAt: now.getTime(),
     });
     await services.sessions.deleteExpired();
-    const user = await users.findById(session.userId);
-    if (!user) throw new UserNotFound(session.userId);
-    respond(ctx, CurrentUserSchema, user);
+    // From the decision, not the users read model: a lagging projection must not turn a
+    // recorded login into a 404.
+    const { id, email, firstName, lastName, status, isAdmin } = user;
+    respond(ctx, CurrentUserSchema, { id, email, firstName, lastName, status, isAdmin });
   });
 
   router.get('/auth/user', requireSignedIn(), function currentUser(ctx: Context) {
@@ -77,8 +82,15 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
     ctx.redirect('/login');
   });
 
+  /**
+   * A browser navigation, so the CSRF middleware (writes only) does not cover it. The
+   * fetch-metadata rule instead: a request the browser marks as coming from another site
+   * (`Sec-Fetch-Site: cross-site` or `same-site`) does not end the session — a link or image
+   * elsewhere must not sign anyone out — but still lands on /login.
+   */
   router.get('/logout', async function logoutAndGoToLogin(ctx: Context) {
-    await signOut(ctx);
+    const fetchSite = ctx.get('Sec-Fetch-Site');
+    if (fetchSite !== 'cross-site' && fetchSite !== 'same-site') await signOut(ctx);
     ctx.redirect('/login');
   });
 }

@@ -1,0 +1,114 @@
+import { AdministratorAppointed, AdministratorRemoved, UserStatusChanged } from '@bari/contracts';
+import { describe, expect, it } from 'vitest';
+import { deciderSpecification } from '../shared/testing/decider-specification.ts';
+import {
+  administratorRosterDecider,
+  evolveAdministratorRoster,
+  initialAdministratorRosterState,
+  planRosterAppointments,
+  planRosterRemoval,
+} from './administrator-roster.ts';
+import { LastAdministrator } from './errors.ts';
+import { ids, registrationRequested, userRegistered } from './testing/fixtures.ts';
+import { evolveUser, initialUserState } from './user.ts';
+
+const spec = deciderSpecification(administratorRosterDecider);
+const appointed = (userId: string) => AdministratorAppointed.create({ userId });
+const rosterOf = (...userIds: string[]) =>
+  userIds.map(appointed).reduce(evolveAdministratorRoster, initialAdministratorRosterState());
+const approvedAdmin = (userId: string) =>
+  [userRegistered({ userId, isAdmin: true })].reduce(evolveUser, initialUserState());
+
+describe('administrators roster', () => {
+  it('appoints an administrator once', () => {
+    spec([])
+      .when({ type: 'AppointAdministrator', data: { userId: ids.admin } })
+      .then([appointed(ids.admin)]);
+    spec([appointed(ids.admin)])
+      .when({ type: 'AppointAdministrator', data: { userId: ids.admin } })
+      .thenNothingHappens();
+  });
+
+  it('removes an administrator while another remains', () => {
+    spec([appointed(ids.admin), appointed(ids.otherAdmin)])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject' } })
+      .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })]);
+  });
+
+  it('refuses to remove the last approved administrator', () => {
+    spec([appointed(ids.admin)])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject' } })
+      .thenThrows(LastAdministrator, 'Não é possível rejeitar o último administrador aprovado');
+    spec([
+      appointed(ids.admin),
+      appointed(ids.otherAdmin),
+      AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'deleted' }),
+    ])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'delete' } })
+      .thenThrows(LastAdministrator, 'Não é possível excluir o último administrador aprovado');
+  });
+
+  it('of two removals decided on the same roster, the second (on the roster the first left) is refused', () => {
+    // What the expected revision enforces: the loser reads again and decides on fresh state.
+    const both = [appointed(ids.admin), appointed(ids.otherAdmin)];
+    spec(both)
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject' } })
+      .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })]);
+    spec([...both, AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject' } })
+      .thenThrows(LastAdministrator);
+  });
+
+  it('records a removal of someone it did not list (the append is the lock), unless nobody else is left', () => {
+    spec([appointed(ids.admin)])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete' } })
+      .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'deleted' })]);
+    spec([])
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete' } })
+      .thenThrows(LastAdministrator);
+  });
+
+  it('is seeded once, for a system from before the roster', () => {
+    spec([])
+      .when({ type: 'SeedRoster', data: { administrators: [ids.admin, ids.otherAdmin, ids.admin] } })
+      .then([appointed(ids.admin), appointed(ids.otherAdmin)]);
+    spec([appointed(ids.admin)])
+      .when({ type: 'SeedRoster', data: { administrators: [ids.otherAdmin] } })
+      .thenNothingHappens();
+  });
+});
+
+describe('roster plans', () => {
+  it('removes only approved administrators, at the revision read', () => {
+    expect(planRosterRemoval(approvedAdmin(ids.user), rosterOf(ids.admin, ids.user), 'delete')).toEqual([
+      {
+        streamId: 'administrators',
+        expected: 'as_read',
+        events: [AdministratorRemoved.create({ userId: ids.user, reason: 'deleted' })],
+      },
+    ]);
+    const plainUser = [userRegistered()].reduce(evolveUser, initialUserState());
+    expect(planRosterRemoval(plainUser, rosterOf(ids.admin), 'delete')).toEqual([]);
+    const rejectedAdmin = [
+      userRegistered({ userId: ids.user, isAdmin: true }),
+      UserStatusChanged.create({
+        userId: ids.user,
+        email: 'maria@sus.gov.br',
+        from: 'approved',
+        to: 'rejected',
+      }),
+    ].reduce(evolveUser, initialUserState());
+    expect(planRosterRemoval(rejectedAdmin, rosterOf(ids.admin), 'delete')).toEqual([]);
+  });
+
+  it('appoints the approved administrators not listed yet, and nobody else', () => {
+    const pending = [registrationRequested(ids.newUser)].reduce(evolveUser, initialUserState());
+    expect(
+      planRosterAppointments(
+        [approvedAdmin(ids.admin), approvedAdmin(ids.otherAdmin), pending],
+        rosterOf(ids.admin),
+      ),
+    ).toEqual([{ streamId: 'administrators', expected: 'as_read', events: [appointed(ids.otherAdmin)] }]);
+    expect(planRosterAppointments([approvedAdmin(ids.admin)], rosterOf(ids.admin))).toEqual([]);
+  });
+});

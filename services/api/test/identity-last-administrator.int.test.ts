@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UserListItem } from '@bari/contracts';
+import { createClient, logIn, type SignedIn } from './support/http-client.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * The last approved administrator stays, even when two administrators remove each other at
+ * the same moment. Initialization creates exactly two approved administrators (admin@ and
+ * dev@); each signs in and rejects (or deletes) the other concurrently.
+ */
+describe('two administrators removing each other at once', () => {
+  let app: TestApp;
+  let first: SignedIn;
+  let second: SignedIn;
+
+  beforeEach(async () => {
+    app = await startTestApp();
+    const initialized = await createClient(app.baseUrl).post('/api/initialize');
+    const [a, b] = initialized.body.credentials as { email: string; accessKey: string }[];
+    if (!a || !b) throw new Error('initialization returned fewer than two accounts');
+    first = await logIn(app, a);
+    second = await logIn(app, b);
+  });
+  afterEach(() => app?.stop());
+
+  it('rejecting: at least one approved administrator remains', async () => {
+    const [one, other] = await Promise.all([
+      first.client.patch(`/api/users/${second.user.id}/status`, { status: 'rejected' }),
+      second.client.patch(`/api/users/${first.user.id}/status`, { status: 'rejected' }),
+    ]);
+
+    const statuses = [one.status, other.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses[1]).not.toBe(200);
+    const survivor = one.status === 200 ? first : second;
+    const list = (await survivor.client.get('/api/users')).body as UserListItem[];
+    expect(list.filter((user) => user.isAdmin && user.status === 'approved')).toHaveLength(1);
+  });
+
+  it('deleting: at least one approved administrator remains', async () => {
+    const [one, other] = await Promise.all([
+      first.client.delete(`/api/users/${second.user.id}`),
+      second.client.delete(`/api/users/${first.user.id}`),
+    ]);
+
+    const statuses = [one.status, other.status].sort();
+    expect(statuses[0]).toBe(204);
+    expect(statuses[1]).not.toBe(204);
+    const survivor = one.status === 204 ? first : second;
+    const list = (await survivor.client.get('/api/users')).body as UserListItem[];
+    expect(list.filter((user) => user.isAdmin && user.status === 'approved')).toHaveLength(1);
+  });
+});
