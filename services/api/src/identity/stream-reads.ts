@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EventStore, ExpectedRevision } from '@bari/event-store';
 import type { StreamExpectation } from './planned-append.ts';
+import { parseOwnData } from '../shared/domain-error.ts';
 
 /**
  * The streams a multi-stream operation read before deciding, and the revision each was at.
@@ -22,7 +23,14 @@ export class StreamReads {
   ): Promise<State> {
     const recorded = await this.eventStore.readStream(streamId);
     let state = initialState;
-    for (const event of recorded) state = evolve(state, schema.parse({ type: event.type, data: event.data }));
+    for (const event of recorded) {
+      const parsed = parseOwnData(
+        schema,
+        { type: event.type, data: event.data },
+        `event ${event.id} of ${streamId}`,
+      );
+      state = evolve(state, parsed);
+    }
     this.#revisions.set(streamId, recorded.at(-1)?.revision ?? 'no_stream');
     const first = recorded[0];
     if (first) this.#createdAt.set(streamId, first.metadata.timestamp);
