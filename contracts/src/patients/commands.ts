@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ClinicalDateSchema } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
+  PatientFormFieldsSchema,
   PatientFormSchema,
   PatientIdSchema,
   TEXT_MAX_LENGTH,
   optionalText,
+  refinePatientDates,
   requiredDate,
   requiredText,
 } from './fields.ts';
@@ -25,14 +27,16 @@ export const PatientVersionSchema = z.number().int().min(0);
 
 /**
  * `PATCH /api/patients/:id`: any subset of the form's fields, plus the version the client
- * saw (or an `If-Match` header instead).
+ * saw. The version (or an `If-Match` header instead) is required by the route: without
+ * either it answers 428. Dates sent together are checked for order here; against the stored
+ * ones, by the decider.
  */
-export const UpdatePatientRequestSchema = PatientFormSchema.partial().extend({
-  version: PatientVersionSchema.optional(),
-});
+export const UpdatePatientRequestSchema = PatientFormFieldsSchema.partial()
+  .extend({ version: PatientVersionSchema.optional() })
+  .superRefine(refinePatientDates);
 export type UpdatePatientRequest = z.infer<typeof UpdatePatientRequestSchema>;
 
-/** `DELETE /api/patients/:id?version=N` (or `If-Match`). */
+/** `DELETE /api/patients/:id?version=N` (or `If-Match`; without either the route answers 428). */
 export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
 export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
 

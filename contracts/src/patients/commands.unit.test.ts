@@ -132,6 +132,23 @@ describe('UpdatePatientRequestSchema', () => {
     expect(UpdatePatientRequestSchema.parse({ dischargeDate: '' })).toEqual({ dischargeDate: null });
   });
 
+  it('checks the order of the dates sent together', () => {
+    expect(
+      messages(
+        UpdatePatientRequestSchema.safeParse({
+          admissionDate: '2025-01-10',
+          dischargeDate: '2025-01-09',
+          surgeryDate: '2025-01-01',
+        }),
+      ),
+    ).toEqual({
+      dischargeDate: 'A data da alta não pode ser anterior à internação.',
+      surgeryDate: 'A data da cirurgia não pode ser anterior à internação.',
+    });
+    // Alone, a date is judged by the server against the stored ones.
+    expect(UpdatePatientRequestSchema.safeParse({ dischargeDate: '2025-01-09' }).success).toBe(true);
+  });
+
   it('still applies the §5 rules to the fields sent', () => {
     expect(messages(UpdatePatientRequestSchema.safeParse({ name: ' ', cpf: '390.533.447-06' }))).toEqual({
       name: 'Nome é obrigatório',

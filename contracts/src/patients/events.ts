@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/define-event.ts';
-import { ClinicalDateSchema } from '../protocol/dates.ts';
 import { ProcedureTypeSchema } from '../protocol/procedure-type.ts';
-import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
+import { PatientDetailsSchema, PatientIdSchema, StoredDateSchema } from './fields.ts';
 import { ProcedureIdSchema, ProcedureRecordSchema } from './procedure.ts';
 
 /*
@@ -10,6 +9,10 @@ import { ProcedureIdSchema, ProcedureRecordSchema } from './procedure.ts';
  * procedure changes the patient's revision and every rule that spans procedures (no two of one
  * type, dates in line with the surgery date) is checked against one consistent state.
  * Who acted, from where and when travels in the event metadata, not here.
+ *
+ * Event data is checked for shape only (strings, nulls, `yyyy-MM-dd` dates): the rules of
+ * the forms are the commands' business, and a stored event must stay readable forever, even
+ * after a rule is tightened (a new CNS check, a narrower SISREG format).
  */
 
 const ProcedureDetailsSchema = z.object({
@@ -49,7 +52,7 @@ export const ProcedureAssigned = defineEvent(
     procedureId: ProcedureIdSchema,
     procedureType: ProcedureTypeSchema,
     status: z.literal('pending'),
-    scheduledDate: ClinicalDateSchema.nullable(),
+    scheduledDate: StoredDateSchema.nullable(),
     /** registration: the required set; added: the add-procedure dialog; recorded: the
      * 'Registrar Procedimento' form (a ProcedureCompleted follows); migration: 'Atualizar Procedimentos'. */
     reason: z.enum(['registration', 'added', 'recorded', 'migration']),
@@ -63,7 +66,7 @@ export const ProcedureCompleted = defineEvent(
   ProcedureDetailsSchema.extend({
     patientId: PatientIdSchema,
     procedureId: ProcedureIdSchema,
-    completedDate: ClinicalDateSchema,
+    completedDate: StoredDateSchema,
   }),
 );
 export type ProcedureCompleted = ReturnType<typeof ProcedureCompleted.create>;
@@ -90,8 +93,8 @@ export const ProcedureRescheduled = defineEvent(
   z.object({
     patientId: PatientIdSchema,
     procedureId: ProcedureIdSchema,
-    scheduledDate: ClinicalDateSchema.nullable(),
-    previousScheduledDate: ClinicalDateSchema.nullable(),
+    scheduledDate: StoredDateSchema.nullable(),
+    previousScheduledDate: StoredDateSchema.nullable(),
     /** base_date_changed: the surgery (or admission) date was edited; data_fix: 'fix-production-data'. */
     reason: z.enum(['base_date_changed', 'data_fix']),
   }),
@@ -112,7 +115,11 @@ export type ProcedureRemoved = ReturnType<typeof ProcedureRemoved.create>;
  */
 export const LegacyProcedureImported = defineEvent(
   'LegacyProcedureImported',
-  ProcedureRecordSchema.omit({ id: true, procedureTypeId: true }).extend({ procedureId: ProcedureIdSchema }),
+  ProcedureRecordSchema.omit({ id: true, procedureTypeId: true }).extend({
+    procedureId: ProcedureIdSchema,
+    scheduledDate: StoredDateSchema.nullable(),
+    completedDate: StoredDateSchema.nullable(),
+  }),
 );
 export type LegacyProcedureImported = ReturnType<typeof LegacyProcedureImported.create>;
 

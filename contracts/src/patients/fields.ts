@@ -8,9 +8,10 @@ import { patientMessages as m } from './messages.ts';
 
 /*
  * Field schemas shared by the web forms (zodResolver) and the server. Each one is an
- * idempotent normaliser — parsing its own output gives the same output — so the same schema
- * validates a request, an event read back from the store and a response. One message per
- * field at a time: `pipe` runs the format check only once "required" has passed.
+ * idempotent normaliser — parsing its own output gives the same output. They validate what
+ * people send (forms, requests); what was stored (events) is read with the shape-only
+ * `PatientDetailsSchema`. One message per field at a time: `pipe` runs the format check only
+ * once "required" has passed.
  */
 
 export const TEXT_MAX_LENGTH = 200;
@@ -91,10 +92,11 @@ export const PatientIdSchema = z.string().uuid();
 export type PatientId = z.infer<typeof PatientIdSchema>;
 
 /**
- * The patient form (§5 plus 'Data da Cirurgia'), new and edit, and `POST /api/patients`.
+ * The patient form's fields (§5 plus 'Data da Cirurgia'), without the rules that span fields:
+ * the base of `PatientFormSchema` and of the partial `UpdatePatientRequestSchema`.
  * The municipality must be on the IBGE list.
  */
-export const PatientFormSchema = z.object({
+export const PatientFormFieldsSchema = z.object({
   name: requiredText(m.nameRequired),
   cpf: CpfSchema,
   cns: CnsSchema,
@@ -109,15 +111,75 @@ export const PatientFormSchema = z.object({
   sisregCode: SisregCodeSchema,
   notes: optionalText(NOTES_MAX_LENGTH),
 });
+
+/** A rule that spans fields, broken: the field it is shown under and its message. */
+export interface PatientDateIssue {
+  readonly field: 'dischargeDate' | 'surgeryDate';
+  readonly message: string;
+}
+
+/**
+ * The patient's dates out of order: discharge or surgery before admission. Dates are
+ * `yyyy-MM-dd`, so comparing the texts compares the days; a missing date breaks nothing.
+ */
+export function patientDateIssues(dates: {
+  readonly admissionDate?: string | null | undefined;
+  readonly dischargeDate?: string | null | undefined;
+  readonly surgeryDate?: string | null | undefined;
+}): PatientDateIssue[] {
+  const { admissionDate, dischargeDate, surgeryDate } = dates;
+  if (!admissionDate) return [];
+  const issues: PatientDateIssue[] = [];
+  if (dischargeDate && dischargeDate < admissionDate) {
+    issues.push({ field: 'dischargeDate', message: m.dischargeBeforeAdmission });
+  }
+  if (surgeryDate && surgeryDate < admissionDate) {
+    issues.push({ field: 'surgeryDate', message: m.surgeryBeforeAdmission });
+  }
+  return issues;
+}
+
+/** Adds `patientDateIssues` to a parse, each under its field (where the form shows it). */
+export function refinePatientDates(
+  value: Parameters<typeof patientDateIssues>[0],
+  context: z.RefinementCtx,
+): void {
+  for (const issue of patientDateIssues(value)) {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [issue.field], message: issue.message });
+  }
+}
+
+/**
+ * The patient form, new and edit, and `POST /api/patients`: the fields' rules, then the
+ * discharge and surgery dates not before the admission date.
+ */
+export const PatientFormSchema = PatientFormFieldsSchema.superRefine(refinePatientDates);
 export type PatientFormInput = z.input<typeof PatientFormSchema>;
 export type PatientForm = z.infer<typeof PatientFormSchema>;
 
+/** `yyyy-MM-dd` by shape only (no calendar or range check): what a stored event may hold. */
+export const StoredDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /**
- * A patient's fields as stored (events) and returned (DTOs): the form's rules, except that the
- * municipality is checked for shape only, so an event stays readable whatever later IBGE
- * lists say.
+ * A patient's fields as stored (events) and returned (DTOs): shapes only — strings, nulls,
+ * `yyyy-MM-dd` dates. The form's rules (CPF and CNS check digits, AIH and SISREG formats,
+ * the IBGE list, date order) are checked on commands (`PatientFormSchema`), never on what was
+ * stored, so an event stays readable whatever a later release tightens.
  */
-export const PatientDetailsSchema = PatientFormSchema.extend({ municipality: MunicipalityRefSchema });
+export const PatientDetailsSchema = z.object({
+  name: z.string(),
+  cpf: z.string(),
+  cns: z.string().nullable(),
+  municipality: MunicipalityRefSchema,
+  admissionDate: StoredDateSchema,
+  dischargeDate: StoredDateSchema.nullable(),
+  surgeryDate: StoredDateSchema.nullable(),
+  surgeryLocation: z.string(),
+  surgeonName: z.string(),
+  aihNumber: z.string().nullable(),
+  sisregCode: z.string().nullable(),
+  notes: z.string().nullable(),
+});
 export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
 
 /** Labels of the patient fields (§3 custom report, plus the fields that report does not list). */

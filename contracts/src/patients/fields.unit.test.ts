@@ -114,6 +114,22 @@ describe('PatientFormSchema', () => {
     expect(PatientFormSchema.parse({ ...validForm, cns: '898317624051701' }).cns).toBe('898317624051701');
   });
 
+  it.each([
+    ['dischargeDate', { dischargeDate: '2025-01-09' }, 'A data da alta não pode ser anterior à internação.'],
+    ['surgeryDate', { surgeryDate: '2025-01-09' }, 'A data da cirurgia não pode ser anterior à internação.'],
+  ])(
+    'given %s before the admission date (2025-01-10), then its message under that field',
+    (field, dates, message) => {
+      expect(messages({ ...validForm, ...dates })).toEqual({ [field]: [message] });
+    },
+  );
+
+  it('accepts discharge and surgery on the admission day, and after it', () => {
+    const sameDay = { ...validForm, dischargeDate: '2025-01-10', surgeryDate: '2025-01-10' };
+    expect(PatientFormSchema.safeParse(sameDay).success).toBe(true);
+    expect(PatientFormSchema.safeParse({ ...validForm, dischargeDate: '2025-02-01' }).success).toBe(true);
+  });
+
   it('is idempotent: its output parses to itself (events and responses reuse it)', () => {
     const once = PatientFormSchema.parse(validForm);
     expect(PatientFormSchema.parse(once)).toEqual(once);
@@ -128,5 +144,16 @@ describe('PatientDetailsSchema (stored)', () => {
       municipality: { ibgeCode: '9999999', name: 'Extinta', uf: 'SP' },
     };
     expect(PatientDetailsSchema.parse(stored).municipality.name).toBe('Extinta');
+  });
+
+  it('checks identifiers and dates for shape only, not for the form rules', () => {
+    const stored = {
+      ...PatientFormSchema.parse(validForm),
+      cns: '162709345180002', // a wrong check digit
+      sisregCode: '12',
+      surgeryDate: '2025-01-01', // before the admission date
+    };
+    expect(PatientFormSchema.safeParse(stored).success).toBe(false);
+    expect(PatientDetailsSchema.parse(stored)).toEqual(stored);
   });
 });

@@ -16,6 +16,8 @@ export const patientMessages = {
   aihInvalid: 'Número AIH deve ter 13 dígitos',
   sisregInvalid: 'Código SISREG inválido',
   dateInvalid: CLINICAL_DATE_INVALID,
+  dischargeBeforeAdmission: 'A data da alta não pode ser anterior à internação.',
+  surgeryBeforeAdmission: 'A data da cirurgia não pode ser anterior à internação.',
   textTooLong: (max: number) => `Deve ter no máximo ${max} caracteres`,
 } as const;
 
@@ -26,6 +28,7 @@ export const procedureMessages = {
   locationRequired: 'Local é obrigatório',
   professionalNameRequired: 'Profissional responsável é obrigatório',
   completedDateOnlyWhenCompleted: 'A data de realização só pode ser informada em procedimento concluído',
+  completedDateInFuture: 'A data de realização não pode ser futura.',
 } as const;
 
 /** 'Atualizar Procedimentos' (run-migration) answer. */

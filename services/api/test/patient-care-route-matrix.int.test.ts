@@ -51,6 +51,8 @@ afterAll(() => app?.stop());
 
 interface PatientBody {
   readonly id: string;
+  /** Sent back on PATCH and DELETE, which require it (428 without). */
+  readonly version: number;
   readonly procedures: readonly { id: string; procedureType: { category: string } }[];
 }
 
@@ -92,16 +94,18 @@ const routes: readonly RouteCase[] = [
   },
   {
     route: 'PATCH /api/patients/:id',
-    request: async () => ({
-      method: 'PATCH',
-      path: `/api/patients/${(await newPatient()).id}`,
-      body: { name: 'Nome Corrigido' },
-    }),
+    request: async () => {
+      const { id, version } = await newPatient();
+      return { method: 'PATCH', path: `/api/patients/${id}`, body: { name: 'Nome Corrigido', version } };
+    },
     expected: approvedStaff(200),
   },
   {
     route: 'DELETE /api/patients/:id',
-    request: async () => ({ method: 'DELETE', path: `/api/patients/${(await newPatient()).id}` }),
+    request: async () => {
+      const { id, version } = await newPatient();
+      return { method: 'DELETE', path: `/api/patients/${id}?version=${version}` };
+    },
     expected: approvedStaff(204),
   },
   {

@@ -89,6 +89,8 @@ describe('POST /api/patients', () => {
     ['cns', { cns: '162709345180002' }, 'CNS inválido'],
     ['aihNumber', { aihNumber: '12345' }, 'Número AIH deve ter 13 dígitos'],
     ['sisregCode', { sisregCode: '12a45' }, 'Código SISREG inválido'],
+    ['dischargeDate', { dischargeDate: '2025-01-07' }, 'A data da alta não pode ser anterior à internação.'],
+    ['surgeryDate', { surgeryDate: '2025-01-07' }, 'A data da cirurgia não pode ser anterior à internação.'],
   ])(
     'refuses an invalid %s (400, %j → its §5 message) and appends nothing',
     async (field, override, message) => {
@@ -209,16 +211,23 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     const first = (await register(staff, patientForm({ cpf: cpf(100000004), name: 'Primeiro' }))).body;
     const second = (await register(staff, patientForm({ cpf: cpf(100000005), name: 'Segundo' }))).body;
     const taken = await appendsNothing(app, () =>
-      staff.patch(`/api/patients/${second.id}`, { cpf: cpf(100000004) }),
+      staff.patch(`/api/patients/${second.id}`, { cpf: cpf(100000004), version: second.version }),
     );
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(DUPLICATE_CPF);
 
-    const corrected = await staff.patch(`/api/patients/${first.id}`, { cpf: cpf(100000006) });
+    const corrected = await staff.patch(`/api/patients/${first.id}`, {
+      cpf: cpf(100000006),
+      version: first.version,
+    });
     expect(corrected.status).toBe(200);
     expect(corrected.body.cpf).toBe(cpf(100000006));
     // The old CPF is free again
-    expect((await staff.patch(`/api/patients/${second.id}`, { cpf: cpf(100000004) })).status).toBe(200);
+    const retaken = await staff.patch(`/api/patients/${second.id}`, {
+      cpf: cpf(100000004),
+      version: second.version,
+    });
+    expect(retaken.status).toBe(200);
   });
 
   it('deletes the patient from the list, the detail and the statistics; its CPF can be registered again', async () => {
@@ -240,15 +249,50 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect((await staff.post('/api/patients', form)).status).toBe(201);
   });
 
+  it('requires the version the client saw: 428 without If-Match or version, appending nothing', async () => {
+    const created = (await register(staff, patientForm({ cpf: cpf(100000011) }))).body;
+    const VERSION_REQUIRED =
+      'Informe a versão do paciente (If-Match ou version) para evitar sobrescrever alterações de outra pessoa.';
+
+    const patch = await appendsNothing(app, () => staff.patch(`/api/patients/${created.id}`, { notes: 'x' }));
+    expect(patch.status).toBe(428);
+    expect(patch.body.message).toBe(VERSION_REQUIRED);
+    const remove = await appendsNothing(app, () => staff.delete(`/api/patients/${created.id}`));
+    expect(remove.status).toBe(428);
+    expect(remove.body.message).toBe(VERSION_REQUIRED);
+    expect((await staff.get(`/api/patients/${created.id}`)).body.notes).toBeNull();
+
+    // An explicit `If-Match: *` still says "whatever the version"
+    const any = await staff.patch(
+      `/api/patients/${created.id}`,
+      { notes: 'x' },
+      { headers: { 'If-Match': '*' } },
+    );
+    expect(any.status).toBe(200);
+    expect(any.body.notes).toBe('x');
+  });
+
+  it('refuses a date before the stored admission date (400) and appends nothing', async () => {
+    const created = (await register(staff, patientForm({ cpf: cpf(100000012) }))).body;
+    const response = await appendsNothing(app, () =>
+      staff.patch(`/api/patients/${created.id}`, { dischargeDate: '2025-01-01', version: created.version }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('A data da alta não pode ser anterior à internação.');
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     const unknown = randomUUID();
     expect((await staff.get(`/api/patients/${unknown}`)).status).toBe(404);
     expect((await staff.get('/api/patients/nao-existe')).status).toBe(404);
     expect((await staff.get(`/api/patients/${unknown}/procedures`)).status).toBe(404);
-    const patch = await appendsNothing(app, () => staff.patch(`/api/patients/${unknown}`, { notes: 'x' }));
+    const patch = await appendsNothing(app, () =>
+      staff.patch(`/api/patients/${unknown}`, { notes: 'x', version: 0 }),
+    );
     expect(patch.status).toBe(404);
     expect(patch.body.message).toBe('Paciente não encontrado');
-    expect((await appendsNothing(app, () => staff.delete(`/api/patients/${unknown}`))).status).toBe(404);
+    const remove = await appendsNothing(app, () => staff.delete(`/api/patients/${unknown}?version=0`));
+    expect(remove.status).toBe(404);
   });
 });
 

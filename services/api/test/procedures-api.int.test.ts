@@ -89,6 +89,19 @@ describe('procedure types', () => {
     expect(mismatch.status).toBe(400);
     expect(fieldErrors(mismatch).phase).toBe('A fase não corresponde à categoria');
   });
+
+  it('lets only administrators define a required type (403 to other staff, appending nothing)', async () => {
+    // (An administrator defining one: 'Atualizar Procedimentos' below. Not here, where it
+    // would join the protocol of the patients the next tests register.)
+    const body = { name: 'Calorimetria indireta', category: 'pre_op_exam', isRequired: true };
+    const refused = await appendsNothing(app, () => staff.post('/api/procedure-types', body));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
+    );
+    const names = (await staff.get('/api/procedure-types')).body.map((type: { name: string }) => type.name);
+    expect(names).not.toContain(body.name);
+  });
 });
 
 describe('procedures', () => {
@@ -132,6 +145,11 @@ describe('procedures', () => {
       staff.patch(`/api/procedures/${lab.id}`, { status: 'pending', completedDate: '2025-01-01' }),
     );
     expect(dateWhilePending.status).toBe(400);
+    const future = await appendsNothing(app, () =>
+      staff.patch(`/api/procedures/${lab.id}`, { status: 'completed', completedDate: '2999-12-31' }),
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe('A data de realização não pode ser futura.');
     expect(
       (await appendsNothing(app, () => staff.patch(`/api/procedures/${randomUUID()}`, { status: 'pending' })))
         .status,
@@ -209,6 +227,18 @@ describe('procedures', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ procedureTypeId: optional.id, status: 'completed' });
     expect((await detail(patient.id)).totalProcedures).toBe(required.length + 1);
+
+    const lab = patient.procedures.find((p) => p.procedureType.category === 'pre_op_lab')!;
+    const future = await appendsNothing(app, () =>
+      staff.post('/api/procedures', {
+        ...form,
+        completedDate: '2999-12-31',
+        patientId: patient.id,
+        procedureTypeId: lab.procedureTypeId,
+      }),
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe('A data de realização não pode ser futura.');
   });
 
   it.each([
@@ -288,12 +318,13 @@ describe('administration', () => {
   it("'Atualizar Procedimentos' assigns a new required type to every patient, once", async () => {
     const patient = await newPatient();
     const patients = Number((await staff.get('/api/patients?pageSize=1')).headers.get('x-total-count'));
-    const type = await staff.post('/api/procedure-types', {
+    const type = await admin.post('/api/procedure-types', {
       name: 'Bioimpedância',
       category: 'pre_op_exam',
       isRequired: true,
     });
     expect(type.status).toBe(201);
+    expect(type.body).toMatchObject({ name: 'Bioimpedância', isRequired: true });
 
     const first = await admin.post('/api/admin/run-migration');
     expect(first.status).toBe(200);

@@ -15,6 +15,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_required: 428,
   rate_limited: 429,
 };
 

@@ -14,7 +14,7 @@ import type { PatientCommand } from './commands.ts';
 import { cpfReservationDecider, type CpfReservationCommand } from './cpf-reservation.ts';
 import { DuplicateCpf, StalePatient } from './errors.ts';
 import { initialPatientState, requireRegistered, requireRevision, type PatientState } from './patient.ts';
-import { cpfReservationStream, patientStream } from './streams.ts';
+import { cpfReservationStream, patientStream, patientStreamId } from './streams.ts';
 
 /*
  * The patient use cases: what a route does around the deciders. Each loads what the command
@@ -151,16 +151,19 @@ async function releaseCpf(
   }
 }
 
-/** `POST /api/patients`: reserves the CPF, registers the patient with every required procedure. */
+/**
+ * `POST /api/patients`: reserves the CPF, registers the patient with every required procedure.
+ * Answers the new patient's id and the command's result (its state is the registered patient).
+ */
 export async function registerPatient(
   deps: PatientServiceDependencies,
   patient: PatientDetails,
   metadata: EventMetadata,
-): Promise<string> {
+): Promise<PatientCommandResult & { readonly patientId: string }> {
   const patientId = randomUUID();
   const procedureTypes = await procedureTypesForCommands(deps, metadata);
   await reserveCpf(deps, patient.cpf, patientId, metadata);
-  await runPatientCommand(
+  const result = await runPatientCommand(
     deps,
     patientId,
     {
@@ -175,7 +178,19 @@ export async function registerPatient(
     },
     metadata,
   );
-  return patientId;
+  return { ...result, patientId };
+}
+
+/**
+ * When the patient was registered: the storage time of its stream's first event, as the read
+ * model keeps it (`registeredAt` of the DTOs). Read from the event store, so it never lags.
+ */
+export async function patientRegisteredAt(
+  deps: Pick<CommandDependencies, 'eventStore'>,
+  patientId: string,
+): Promise<string | undefined> {
+  const [first] = await deps.eventStore.readStream(patientStreamId(patientId), { maxCount: 1 });
+  return first?.createdAt.toISOString();
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   PatientDeleted,
   PatientRegistered,
   PatientUpdated,
+  patientDateIssues,
   scheduleBaseDate,
   type PatientDetails,
   type PatientEvent,
@@ -24,7 +25,7 @@ import type {
   UpdatePatient,
 } from './commands.ts';
 import { fixProcedureData } from './data-fixes.ts';
-import { PatientAlreadyRegistered } from './errors.ts';
+import { PatientAlreadyRegistered, PatientDatesOutOfOrder } from './errors.ts';
 import {
   evolvePatient,
   idSupply,
@@ -37,8 +38,17 @@ import {
 } from './patient.ts';
 import { reschedulePendingPostOp } from './schedule.ts';
 
+/** Discharge and surgery not before admission (the form checks it too; this sees the stored dates). */
+function requireDatesInOrder(details: PatientDetails): void {
+  const [issue] = patientDateIssues(details);
+  if (issue) throw new PatientDatesOutOfOrder(issue.field, issue.message);
+}
+
+const DATE_FIELDS: readonly (keyof PatientDetails)[] = ['admissionDate', 'dischargeDate', 'surgeryDate'];
+
 export function registerPatient({ data }: RegisterPatient, state: PatientState): PatientEvent[] {
   if (state.kind !== 'Unregistered') throw new PatientAlreadyRegistered(data.patientId);
+  requireDatesInOrder(data.patient);
   const registered = PatientRegistered.create({ patientId: data.patientId, ...data.patient });
   const patient = requireRegistered(evolvePatient(state, registered), data.patientId);
   const nextId = idSupply(data.newProcedureIds);
@@ -70,6 +80,8 @@ export function updatePatient({ data }: UpdatePatient, state: PatientState): Pat
 
   const updated = PatientUpdated.create({ patientId: patient.id, changes });
   const after = requireRegistered(evolvePatient(patient, updated), patient.id);
+  // Only a change of a date is judged: a legacy patient's other fields stay editable.
+  if (DATE_FIELDS.some((field) => field in changes)) requireDatesInOrder(after.details);
   const baseDateMoved = scheduleBaseDate(after.details) !== scheduleBaseDate(patient.details);
   return [updated, ...(baseDateMoved ? reschedulePendingPostOp(after, data.today, 'base_date_changed') : [])];
 }

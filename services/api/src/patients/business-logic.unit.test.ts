@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
-import { PatientAlreadyRegistered, PatientNotFound, StalePatient } from './errors.ts';
+import { PatientAlreadyRegistered, PatientDatesOutOfOrder, PatientNotFound, StalePatient } from './errors.ts';
 import { evolvePatient, initialPatientState } from './patient.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
@@ -57,6 +57,12 @@ const update = (changes: Partial<typeof maria>, expectedRevision?: number): Pati
 });
 
 describe('RegisterPatient', () => {
+  it('given a surgery date before the admission date, then PatientDatesOutOfOrder', () => {
+    spec([])
+      .when(register({ surgeryDate: '2025-01-01' }))
+      .thenThrows(PatientDatesOutOfOrder, 'A data da cirurgia não pode ser anterior à internação.');
+  });
+
   it('given no patient, when registered, then every required type is assigned pending, post-operative ones scheduled from the surgery date', () => {
     spec([]).when(register()).then(mariaRegistered());
   });
@@ -119,6 +125,24 @@ describe('RegisterPatient', () => {
 });
 
 describe('UpdatePatient', () => {
+  it('given admission 2025-01-08, when the discharge date is set before it, then PatientDatesOutOfOrder', () => {
+    spec(mariaRegistered())
+      .when(update({ dischargeDate: '2025-01-07' }))
+      .thenThrows(PatientDatesOutOfOrder, 'A data da alta não pode ser anterior à internação.');
+  });
+
+  it('given surgery 2025-01-10, when the admission date moves after it, then PatientDatesOutOfOrder', () => {
+    spec(mariaRegistered())
+      .when(update({ admissionDate: '2025-01-11' }))
+      .thenThrows(PatientDatesOutOfOrder, 'A data da cirurgia não pode ser anterior à internação.');
+  });
+
+  it('given stored dates out of order (legacy), when another field changes, then the update is accepted', () => {
+    spec([registered({ ...maria, surgeryDate: '2025-01-01' })])
+      .when(update({ notes: 'Revisado' }))
+      .then([PatientUpdated.create({ patientId: PATIENT_ID, changes: { notes: 'Revisado' } })]);
+  });
+
   it('given a patient, when a field changes, then only the changed fields are recorded', () => {
     spec(mariaRegistered())
       .when(

@@ -81,6 +81,7 @@ export type RecordProcedure = Command<
     readonly location: string;
     readonly professionalName: string;
     readonly notes: string | null;
+    /** `yyyy-MM-dd`, São Paulo (`clinicToday`): schedules, and a completion after it is refused. */
     readonly today: string;
   }
 >;
@@ -97,6 +98,8 @@ export type CompleteProcedure = Command<
     readonly location?: string | null;
     readonly professionalName?: string | null;
     readonly notes?: string | null;
+    /** `yyyy-MM-dd`, São Paulo (`clinicToday`): a completion after it is refused. */
+    readonly today: string;
   }
 >;
 
@@ -106,7 +109,7 @@ export type ReopenProcedure = Command<'ReopenProcedure', PatientContext & { read
 /** 'Mark all' on the lab exams: every pending pre-operative lab exam completed on `completedDate`. */
 export type CompletePendingLabs = Command<
   'CompletePendingLabs',
-  PatientContext & { readonly completedDate: string }
+  PatientContext & { readonly completedDate: string; readonly today: string }
 >;
 
 export type PatientCommand =

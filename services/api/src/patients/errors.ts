@@ -1,3 +1,4 @@
+import { procedureMessages } from '@bari/contracts';
 import { DomainError } from '../shared/domain-error.ts';
 
 /*
@@ -35,6 +36,29 @@ export class StalePatient extends DomainError {
   }
 }
 
+/**
+ * A change or deletion of a patient that does not say which version it was based on (neither
+ * `If-Match` nor `version`): applying it could silently overwrite someone else's change.
+ */
+export class PatientVersionRequired extends DomainError {
+  constructor(readonly patientId: string) {
+    super(
+      'precondition_required',
+      'Informe a versão do paciente (If-Match ou version) para evitar sobrescrever alterações de outra pessoa.',
+    );
+  }
+}
+
+/** Discharge or surgery before admission (`patientDateIssues`), found against the stored dates. */
+export class PatientDatesOutOfOrder extends DomainError {
+  constructor(
+    readonly field: 'dischargeDate' | 'surgeryDate',
+    message: string,
+  ) {
+    super('invalid', message);
+  }
+}
+
 export class ProcedureNotFound extends DomainError {
   constructor(readonly procedureId: string) {
     super('not_found', 'Procedimento não encontrado');
@@ -68,5 +92,28 @@ export class DuplicateProcedureType extends DomainError {
     readonly typeName: string,
   ) {
     super('conflict', 'Já existe um procedimento com este nome nesta categoria');
+  }
+}
+
+/** A procedure completed after today (São Paulo): a clinical record cannot be dated in the future. */
+export class FutureCompletionDate extends DomainError {
+  constructor(
+    readonly completedDate: string,
+    readonly today: string,
+  ) {
+    super('invalid', procedureMessages.completedDateInFuture);
+  }
+}
+
+/**
+ * Only administrators define required types: a required type joins the protocol of every
+ * patient ('Atualizar Procedimentos' assigns it to all of them).
+ */
+export class RequiredProcedureTypeForbidden extends DomainError {
+  constructor() {
+    super(
+      'forbidden',
+      'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error.ts';
 import { uuidParam, type Context } from '../http/route-support.ts';
-import { PatientNotFound, ProcedureNotFound } from './errors.ts';
+import { PatientNotFound, PatientVersionRequired, ProcedureNotFound } from './errors.ts';
 
 /*
  * HTTP details shared by the patient and procedure routes: their ids in paths and the
@@ -22,12 +22,20 @@ export function setPatientEtag(ctx: Context, version: number): void {
 }
 
 /**
- * The revision the client saw: `If-Match` (`"3"`, `W/"3"` or `3`; `*` means any) when sent,
- * else the `version` it sent in the body or query, else none (the write is not checked).
+ * The revision the client saw: `If-Match` (`"3"`, `W/"3"` or `3`) when sent, else the
+ * `version` it sent in the body or query. Neither is a PatientVersionRequired (428): a write
+ * must say what it was based on. Only an explicit `If-Match: *` asks for no check (undefined).
  */
-export function expectedRevision(ctx: Context, version: number | undefined): number | undefined {
+export function expectedRevision(
+  ctx: Context,
+  patientId: string,
+  version: number | undefined,
+): number | undefined {
   const header = ctx.get('If-Match').trim();
-  if (!header) return version;
+  if (!header) {
+    if (version === undefined) throw new PatientVersionRequired(patientId);
+    return version;
+  }
   if (header === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
   if (!match?.[1]) throw new DomainError('invalid', REVISION_MESSAGES.invalidIfMatch);

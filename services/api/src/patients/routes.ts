@@ -19,9 +19,17 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, type Context } from '../http/route-support.ts';
-import { deletePatient, registerPatient, runPatientCommand, updatePatient } from './application.ts';
+import {
+  deletePatient,
+  patientRegisteredAt,
+  registerPatient,
+  runPatientCommand,
+  updatePatient,
+} from './application.ts';
 import { PatientNotFound } from './errors.ts';
 import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
+import { requireRegistered, type PatientState } from './patient.ts';
+import { toPatientDto } from './patient-dto.ts';
 
 /**
  * The patient routes (spec §7, issue 4), every one for approved users:
@@ -29,12 +37,15 @@ import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
  *   total in `X-Total-Count`.
  * - `POST /api/patients`: registers (201, the patient as `GET /api/patients/:id` shows it).
  * - `GET /api/patients/:id`: the patient, its progress and its procedures; `ETag: "<version>"`.
- * - `PATCH /api/patients/:id`: changes fields; `If-Match` or `version` → 409 when stale.
- * - `DELETE /api/patients/:id`: 204; `If-Match` or `?version=` → 409 when stale.
+ * - `PATCH /api/patients/:id`: changes fields; `If-Match` or `version` required (428 without
+ *   either), 409 when stale.
+ * - `DELETE /api/patients/:id`: 204; `If-Match` or `?version=` required (428), 409 when stale.
  * - `GET /api/patients/:id/procedures`: its procedures.
  * - `POST /api/patients/:id/procedures/complete-pending-labs` `{completedDate?}`: 'mark all'
  *   on the lab exams in one command; answers `{completed}` (how many).
  * - `GET /api/statistics`: the dashboard's four numbers.
+ * Writes answer from the command's own result, never a re-read of the read models, so a
+ * write that succeeded is never reported as a 404 while the projections lag.
  */
 export function patientRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const patients = createPatientQueries(deps.pool);
@@ -42,11 +53,20 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   const today = () => clinicToday(deps.now());
   const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
 
-  async function sendPatient(ctx: Context, patientId: string, status = 200): Promise<void> {
+  async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detail(patientId, today());
     if (!detail) throw new PatientNotFound(patientId);
     setPatientEtag(ctx, detail.version);
-    respond(ctx, PatientDetailDtoSchema, detail, status);
+    respond(ctx, PatientDetailDtoSchema, detail);
+  }
+
+  /** The patient as a command left it (the decider's new state). */
+  async function sendWritten(ctx: Context, patientId: string, state: PatientState, status = 200) {
+    const patient = requireRegistered(state, patientId);
+    const registeredAt = await patientRegisteredAt(deps, patientId);
+    if (!registeredAt) throw new PatientNotFound(patientId);
+    setPatientEtag(ctx, patient.revision);
+    respond(ctx, PatientDetailDtoSchema, toPatientDto(patient, registeredAt, today()), status);
   }
 
   router.get('/patients', requireApproved(), async function listPatients(ctx) {
@@ -58,9 +78,9 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.post('/patients', requireApproved(), async function createPatient(ctx) {
     const form = RegisterPatientRequestSchema.parse(ctx.request.body);
-    const patientId = await registerPatient(deps, form, metadata(ctx));
+    const { patientId, state } = await registerPatient(deps, form, metadata(ctx));
     ctx.set('Location', `/api/patients/${patientId}`);
-    await sendPatient(ctx, patientId, 201);
+    await sendWritten(ctx, patientId, state, 201);
   });
 
   router.get('/patients/:id', requireApproved(), async function showPatient(ctx) {
@@ -70,14 +90,15 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
-    await updatePatient(deps, patientId, changes, expectedRevision(ctx, version), metadata(ctx));
-    await sendPatient(ctx, patientId);
+    const expected = expectedRevision(ctx, patientId, version);
+    const { state } = await updatePatient(deps, patientId, changes, expected, metadata(ctx));
+    await sendWritten(ctx, patientId, state);
   });
 
   router.delete('/patients/:id', requireApproved(), async function removePatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
-    await deletePatient(deps, patientId, expectedRevision(ctx, version), metadata(ctx));
+    await deletePatient(deps, patientId, expectedRevision(ctx, patientId, version), metadata(ctx));
     ctx.status = 204;
   });
 
@@ -94,10 +115,14 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     async function completePendingLabs(ctx) {
       const patientId = patientIdParam(ctx);
       const request = CompletePendingLabsRequestSchema.parse(ctx.request.body ?? {});
+      const day = today();
       const { events } = await runPatientCommand(
         deps,
         patientId,
-        { type: 'CompletePendingLabs', data: { patientId, completedDate: request.completedDate ?? today() } },
+        {
+          type: 'CompletePendingLabs',
+          data: { patientId, completedDate: request.completedDate ?? day, today: day },
+        },
         metadata(ctx),
       );
       respond(ctx, CompletePendingLabsResponseSchema, { completed: events.length });

@@ -10,7 +10,7 @@ import {
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import { DuplicateProcedureType } from '../patients/errors.ts';
+import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from '../patients/errors.ts';
 import {
   evolveProcedureTypes,
   initialProcedureTypesState,
@@ -27,6 +27,8 @@ export interface DefineProcedureType {
     readonly name: string;
     readonly category: ProcedureCategory;
     readonly isRequired: boolean;
+    /** Whether an administrator asks: only they may define a required type (it joins every patient's protocol). */
+    readonly byAdministrator: boolean;
   };
 }
 
@@ -46,6 +48,7 @@ export function defineProcedureType(
   { data }: DefineProcedureType,
   state: ProcedureTypesState,
 ): ProcedureTypeEvent[] {
+  if (data.isRequired && !data.byAdministrator) throw new RequiredProcedureTypeForbidden();
   if (state.keys.has(procedureTypeKey(data)) || state.types.has(data.procedureTypeId)) {
     throw new DuplicateProcedureType(data.category, data.name);
   }

@@ -1,6 +1,6 @@
 import { PROTOCOL_CATALOGUE, ProcedureTypeDefined, type ProcedureTypeEvent } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import { DuplicateProcedureType } from '../patients/errors.ts';
+import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from '../patients/errors.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
 import { procedureTypesOf } from './procedure-types.ts';
@@ -14,9 +14,10 @@ const define = (
   name: string,
   category: ProcedureTypeEvent['data']['category'],
   isRequired = false,
+  byAdministrator = isRequired,
 ): ProcedureTypesCommand => ({
   type: 'DefineProcedureType',
-  data: { procedureTypeId: NEW_TYPE_ID, name, category, isRequired },
+  data: { procedureTypeId: NEW_TYPE_ID, name, category, isRequired, byAdministrator },
 });
 
 describe('DefineCatalogue (initialization)', () => {
@@ -74,6 +75,22 @@ describe('DefineProcedureType (add-procedure dialog)', () => {
       .events();
     expect(events).toHaveLength(1);
     expect(events[0]?.data).toMatchObject({ category: 'post_op_3mes', isRequired: true, scheduledMonth: 3 });
+  });
+
+  it('given a staff member who is not an administrator, when the type is required, then RequiredProcedureTypeForbidden', () => {
+    spec(catalogueEvents())
+      .when(define('Bioimpedância', 'post_op_3mes', true, false))
+      .thenThrows(
+        RequiredProcedureTypeForbidden,
+        'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
+      );
+  });
+
+  it('given a staff member who is not an administrator, when the type is optional, then it is defined', () => {
+    const events = spec(catalogueEvents())
+      .when(define('Bioimpedância', 'post_op_3mes', false, false))
+      .events();
+    expect(events[0]?.data).toMatchObject({ name: 'Bioimpedância', isRequired: false });
   });
 
   it('given a pre-operative category, then the type has no scheduled month', () => {

@@ -15,7 +15,9 @@ import { handleProcedureTypesCommand } from './catalogue.ts';
  * Procedure-type routes (spec §7), for approved users:
  * - `GET /api/procedure-types`: every type, in definition order.
  * - `POST /api/procedure-types` `{name, category, phase?, isRequired?}`: defines a type
- *   (the add-procedure dialog); 201 with it; a name already used in the category → 409.
+ *   (the add-procedure dialog); 201 with it; a name already used in the category → 409;
+ *   `isRequired: true` from anyone but an administrator → 403 (a required type joins the
+ *   protocol of every patient).
  */
 export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const procedureTypes = createProcedureTypeQueries(deps.pool);
@@ -27,7 +29,7 @@ export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDepen
   router.post('/procedure-types', requireApproved(), async function defineProcedureType(ctx) {
     const request = CreateProcedureTypeRequestSchema.parse(ctx.request.body);
     const procedureTypeId = randomUUID();
-    await handleProcedureTypesCommand(
+    const { state } = await handleProcedureTypesCommand(
       deps,
       {
         type: 'DefineProcedureType',
@@ -36,11 +38,13 @@ export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDepen
           name: request.name,
           category: request.category,
           isRequired: request.isRequired,
+          byAdministrator: ctx.state.user?.isAdmin === true,
         },
       },
       eventMetadata(ctx, ctx.state.user ?? null, deps.now()),
     );
-    const defined = await procedureTypes.byId(procedureTypeId);
+    // From the command's own state: the read model may lag behind the write.
+    const defined = state.types.get(procedureTypeId);
     if (!defined) throw new ProcedureTypeNotFound(procedureTypeId);
     respond(ctx, ProcedureTypeSchema, defined, 201);
   });

@@ -15,6 +15,7 @@ import type {
   ReopenProcedure,
 } from '../patients/commands.ts';
 import {
+  FutureCompletionDate,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
   ProcedureNotFound,
@@ -44,6 +45,11 @@ function findProcedure(patient: RegisteredPatient, procedureId: string): Procedu
   const procedure = patient.procedures.get(procedureId);
   if (!procedure) throw new ProcedureNotFound(procedureId);
   return procedure;
+}
+
+/** A clinical record is never dated after today (São Paulo, the server's clock). */
+function requireNotFuture(completedDate: string, today: string): void {
+  if (completedDate > today) throw new FutureCompletionDate(completedDate, today);
 }
 
 function ofType(patient: RegisteredPatient, procedureTypeId: string): ProcedureState[] {
@@ -78,6 +84,7 @@ export function addProcedure({ data }: AddProcedure, state: PatientState): Patie
 export function recordProcedure({ data }: RecordProcedure, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
   const type = findType(data.procedureTypes, data.procedureTypeId);
+  requireNotFuture(data.completedDate, data.today);
   const existing = ofType(patient, type.id);
   const pending = existing.find((procedure) => procedure.status === 'pending');
   const completion = (procedureId: string) =>
@@ -100,6 +107,7 @@ export function recordProcedure({ data }: RecordProcedure, state: PatientState):
 export function completeProcedure({ data }: CompleteProcedure, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
   const procedure = findProcedure(patient, data.procedureId);
+  requireNotFuture(data.completedDate, data.today);
   const completion = {
     patientId: patient.id,
     procedureId: procedure.id,
@@ -127,6 +135,7 @@ export function reopenProcedure({ data }: ReopenProcedure, state: PatientState):
 
 export function completePendingLabs({ data }: CompletePendingLabs, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
+  requireNotFuture(data.completedDate, data.today);
   return proceduresOf(patient)
     .filter(
       (procedure) => procedure.procedureType.category === 'pre_op_lab' && procedure.status === 'pending',

@@ -1,8 +1,9 @@
-import { ProcedureCompletionChanged, ProcedureReopened } from '@bari/contracts';
+import { ProcedureCompletionChanged, ProcedureReopened, addDaysToDate } from '@bari/contracts';
 import { describe, it } from 'vitest';
 import { patientDecider } from '../patients/business-logic.ts';
 import type { PatientCommand } from '../patients/commands.ts';
 import {
+  FutureCompletionDate,
   PatientNotFound,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
@@ -68,14 +69,14 @@ describe('AddProcedure (add-procedure dialog)', () => {
 });
 
 describe('RecordProcedure (Registrar Procedimento form)', () => {
-  const record = (procedureTypeId: string): PatientCommand => ({
+  const record = (procedureTypeId: string, completedDate = '2025-01-05'): PatientCommand => ({
     type: 'RecordProcedure',
     data: {
       patientId: PATIENT_ID,
       procedureId: procedureId(60),
       procedureTypeId,
       procedureTypes: catalogue,
-      completedDate: '2025-01-05',
+      completedDate,
       location: 'Laboratório Central',
       professionalName: 'Dra. Ana',
       notes: 'Em jejum',
@@ -105,6 +106,15 @@ describe('RecordProcedure (Registrar Procedimento form)', () => {
   it('given an unknown type, then ProcedureTypeNotFound', () => {
     spec(mariaRegistered()).when(record('nao-existe')).thenThrows(ProcedureTypeNotFound);
   });
+
+  it('given a completion date after today, then FutureCompletionDate; today itself is accepted', () => {
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id, addDaysToDate(TODAY, 1)))
+      .thenThrows(FutureCompletionDate, 'A data de realização não pode ser futura.');
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id, TODAY))
+      .then([completed(2, TODAY, details)]);
+  });
 });
 
 describe('CompleteProcedure (tick, or change the date of a completed one)', () => {
@@ -114,7 +124,16 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
     details: { location?: string | null; professionalName?: string | null; notes?: string | null } = {},
   ): PatientCommand => ({
     type: 'CompleteProcedure',
-    data: { patientId: PATIENT_ID, procedureId: procedureId(n), completedDate, ...details },
+    data: { patientId: PATIENT_ID, procedureId: procedureId(n), completedDate, ...details, today: TODAY },
+  });
+
+  it('given a pending procedure, when ticked with a date after today, then FutureCompletionDate', () => {
+    spec(mariaRegistered())
+      .when(complete(2, '2999-12-31'))
+      .thenThrows(FutureCompletionDate, 'A data de realização não pode ser futura.');
+    spec([...mariaRegistered(), completed(2, '2025-01-03')])
+      .when(complete(2, addDaysToDate(TODAY, 1)))
+      .thenThrows(FutureCompletionDate);
   });
 
   it('given a pending procedure, when ticked with a date, then it is completed on that date', () => {
@@ -198,8 +217,17 @@ describe('ReopenProcedure (untick)', () => {
 describe('CompletePendingLabs (mark all lab exams)', () => {
   const markAll: PatientCommand = {
     type: 'CompletePendingLabs',
-    data: { patientId: PATIENT_ID, completedDate: TODAY },
+    data: { patientId: PATIENT_ID, completedDate: TODAY, today: TODAY },
   };
+
+  it('given a completion date after today, then FutureCompletionDate', () => {
+    spec(mariaRegistered())
+      .when({
+        type: 'CompletePendingLabs',
+        data: { patientId: PATIENT_ID, completedDate: addDaysToDate(TODAY, 1), today: TODAY },
+      })
+      .thenThrows(FutureCompletionDate);
+  });
 
   it('given pending and completed lab exams, then only the pending pre-operative lab exams are completed', () => {
     const given = [...mariaRegistered(), assigned(6, types.zinc, null, 'added'), completed(2, '2025-01-02')];

@@ -17,6 +17,8 @@ import { catalogueContext, runPatientCommand } from '../patients/application.ts'
 import type { PatientCommand } from '../patients/commands.ts';
 import { ProcedureNotFound } from '../patients/errors.ts';
 import { procedureIdParam } from '../patients/http.ts';
+import { requireRegistered, type PatientState } from '../patients/patient.ts';
+import { toProcedureDto } from '../patients/patient-dto.ts';
 
 /**
  * The spec's bulk lab action sends `{status: 'completed'}` alone, one PATCH per procedure:
@@ -53,10 +55,20 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
   const today = () => clinicToday(deps.now());
   const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
 
-  async function sendProcedure(ctx: Context, procedureId: string, status = 200): Promise<void> {
-    const procedure = await patients.procedure(procedureId, today());
+  /**
+   * The procedure as the command left it (the decider's new state), not re-read from the read
+   * model: a write that succeeded answers 201/200 even while the projections lag.
+   */
+  function sendProcedure(
+    ctx: Context,
+    state: PatientState,
+    patientId: string,
+    procedureId: string,
+    status = 200,
+  ) {
+    const procedure = requireRegistered(state, patientId).procedures.get(procedureId);
     if (!procedure) throw new ProcedureNotFound(procedureId);
-    respond(ctx, PatientProcedureDtoSchema, procedure, status);
+    respond(ctx, PatientProcedureDtoSchema, toProcedureDto(patientId, procedure, today()), status);
   }
 
   router.post('/procedures', requireApproved(), async function createProcedure(ctx) {
@@ -80,14 +92,16 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
               ...context,
             },
           };
-    const { events } = await runPatientCommand(deps, patientId, command, metadata(ctx));
-    await sendProcedure(ctx, procedureOf(events) ?? procedureId, 201);
+    const { events, state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    sendProcedure(ctx, state, patientId, procedureOf(events) ?? procedureId, 201);
   });
 
   router.patch('/procedures/:id', requireApproved(), async function changeProcedure(ctx) {
     const procedureId = procedureIdParam(ctx);
-    const request = UpdateProcedureRequestSchema.parse(withDefaultCompletionDate(ctx.request.body, today()));
-    const procedure = await patients.procedure(procedureId, today());
+    const day = today();
+    const request = UpdateProcedureRequestSchema.parse(withDefaultCompletionDate(ctx.request.body, day));
+    // Which patient holds the procedure: the read model's index (procedures have no stream of their own).
+    const procedure = await patients.procedure(procedureId, day);
     if (!procedure) throw new ProcedureNotFound(procedureId);
     const { patientId } = procedure;
     const command: PatientCommand =
@@ -101,10 +115,11 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
               location: request.location,
               professionalName: request.professionalName,
               notes: request.notes,
+              today: day,
             },
           }
         : { type: 'ReopenProcedure', data: { patientId, procedureId } };
-    await runPatientCommand(deps, patientId, command, metadata(ctx));
-    await sendProcedure(ctx, procedureId);
+    const { state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    sendProcedure(ctx, state, patientId, procedureId);
   });
 }

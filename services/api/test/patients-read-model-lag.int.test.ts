@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_CATALOGUE, PatientDetailDtoSchema } from '@bari/contracts';
+import { allProjections, createProjectionRunner } from '@bari/projections';
+import { signInAs, type SignedIn } from './support/http-client.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+import { cpf, patientForm } from './patients-fixtures.ts';
+
+/**
+ * A write that succeeded answers from what the command decided, never from a read model that
+ * has not caught up (a 404 there made clients retry, and the retry got 409 'Já existe um
+ * paciente com este CPF'). The app runs with `PROJECTOR=external`; the test plays the
+ * separate projector: it projects while the users sign in (sessions and key lookups need the
+ * read models), then stops, so every read-your-writes wait times out (200 ms).
+ */
+describe('patient-care writes while the read models lag', () => {
+  let app: TestApp;
+  let staff: SignedIn;
+  let admin: SignedIn;
+  const projector = () =>
+    createProjectionRunner({
+      eventStore: app.deps.eventStore,
+      pool: app.deps.pool,
+      projections: allProjections,
+      logger: app.deps.logger,
+    });
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { PROJECTOR: 'external', READ_YOUR_WRITES_TIMEOUT_MS: '200' } });
+    const running = projector();
+    await running.start();
+    try {
+      admin = await signInAs(app, 'admin');
+      staff = await signInAs(app, 'approved');
+    } finally {
+      await running.stop();
+    }
+  });
+  afterAll(() => app?.stop());
+
+  it('answers POST and PATCH /api/patients with the patient, and POST /api/procedures with the procedure', async () => {
+    const form = patientForm({ cpf: cpf(400000001), name: 'Paciente Sem Projeção' });
+    const created = await staff.client.post('/api/patients', form);
+
+    expect(created.status).toBe(201);
+    const patient = PatientDetailDtoSchema.parse(created.body);
+    expect(patient).toMatchObject({ name: 'Paciente Sem Projeção', cpf: cpf(400000001), status: 'post_op' });
+    expect(patient.procedures).toHaveLength(PROTOCOL_CATALOGUE.filter((type) => type.isRequired).length);
+    expect(created.headers.get('location')).toBe(`/api/patients/${patient.id}`);
+    expect(created.headers.get('etag')).toBe(`"${patient.version}"`);
+    // The read model has not seen it: the answer above did not come from there
+    expect((await staff.client.get(`/api/patients/${patient.id}`)).status).toBe(404);
+
+    const updated = await staff.client.patch(`/api/patients/${patient.id}`, {
+      notes: 'Editada sem projeção',
+      version: patient.version,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ notes: 'Editada sem projeção', version: patient.version + 1 });
+
+    const zinc = PROTOCOL_CATALOGUE.find((type) => !type.isRequired && type.category === 'post_op_6mes')!;
+    const added = await staff.client.post('/api/procedures', {
+      patientId: patient.id,
+      procedureTypeId: zinc.id,
+      status: 'pending',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ patientId: patient.id, procedureTypeId: zinc.id, status: 'pending' });
+
+    const type = await admin.client.post('/api/procedure-types', {
+      name: 'Exame sem projeção',
+      category: 'pre_op_exam',
+      isRequired: false,
+    });
+    expect(type.status).toBe(201);
+    expect(type.body).toMatchObject({ name: 'Exame sem projeção', isRequired: false });
+
+    // Once the projector catches up, the read model shows what the writes answered
+    const running = projector();
+    await running.start();
+    try {
+      const head = await app.deps.eventStore.headPosition();
+      expect(await running.waitFor(head!, { timeoutMs: 10_000 })).toBe(true);
+    } finally {
+      await running.stop();
+    }
+    const read = await staff.client.get(`/api/patients/${patient.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      ...updated.body,
+      version: updated.body.version + 1,
+      totalProcedures: updated.body.totalProcedures + 1,
+      procedures: [...updated.body.procedures, added.body],
+    });
+  });
+});
