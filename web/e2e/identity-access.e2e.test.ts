@@ -70,6 +70,30 @@ describe('identity: confinement and restricted screens', () => {
     await again.waitForURL(`${app.baseUrl}/login`);
   });
 
+  it("lets a pending user in once approved: 'Verificar Status Novamente' lands on the dashboard", async () => {
+    const adminPage = await openSignedInPage(app, admin);
+    const invitation = await createKeyThroughUi(adminPage, app.baseUrl, 'Convite enfermagem');
+    const newcomer = { email: 'nova.enfermeira@sus.gov.br', accessKey: invitation };
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, newcomer);
+    await page.waitForURL(`${app.baseUrl}/account-pending`);
+    await page.getByText('Conta Pendente de Aprovação').waitFor();
+
+    await adminPage.goto(`${app.baseUrl}/users`);
+    const row = adminPage.getByRole('row', { name: new RegExp(newcomer.email) });
+    await row.getByRole('button', { name: 'Aprovar' }).click();
+    await row.getByText('Aprovado').waitFor();
+    // The administrator cannot reject or delete their own account.
+    const own = adminPage.getByRole('row', { name: new RegExp(admin.email) });
+    await own.getByText('Admin', { exact: true }).waitFor();
+    expect(await own.getByRole('button', { name: 'Rejeitar' }).count()).toBe(0);
+    expect(await own.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Verificar Status Novamente' }).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
   it("shows an ordinary member of staff 'Acesso Restrito' on the administrators' screens", async () => {
     const adminPage = await openSignedInPage(app, admin);
     const joao = { firstName: 'João', lastName: 'Pereira', email: 'joao.pereira@sus.gov.br' };

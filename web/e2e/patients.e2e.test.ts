@@ -58,6 +58,34 @@ async function openCategory(page: Page, label: string): Promise<Locator> {
   return region;
 }
 
+/**
+ * Types a date into a date input key by key, as a user does, in the input's own segment order:
+ * the browser's language decides it (dd/mm/aaaa or mm/dd/aaaa), so the first segment is probed
+ * with the arrow keys first.
+ */
+async function typeDate(page: Page, input: Locator, isoDate: string): Promise<void> {
+  await input.click({ position: { x: 14, y: 12 } }); // the first segment
+  const before = await input.inputValue();
+  await page.keyboard.press('ArrowUp');
+  const after = await input.inputValue();
+  await page.keyboard.press('ArrowDown');
+  const monthFirst = before.slice(5, 7) !== after.slice(5, 7);
+  const [year, month, day] = isoDate.split('-');
+  await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
+}
+
+/** The stored completion date of the patient's pre-operative lab exam of this name, read from the API. */
+async function savedCompletedDate(page: Page, labName: string): Promise<string | null | undefined> {
+  const patientId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const response = await page.request.get(new URL(`/api/patients/${patientId}`, page.url()).href);
+  const detail = (await response.json()) as {
+    procedures: { procedureType: { name: string; category: string }; completedDate: string | null }[];
+  };
+  return detail.procedures.find(
+    ({ procedureType }) => procedureType.category === 'pre_op_lab' && procedureType.name === labName,
+  )?.completedDate;
+}
+
 describe('patients: registration, follow-up and removal', () => {
   const app = setUpApp();
   let cookies: Cookie[];
@@ -114,7 +142,7 @@ describe('patients: registration, follow-up and removal', () => {
   });
 
   it('registers a patient: an invalid CPF is refused, a valid one shows in the list and on the dashboard', async () => {
-    const page = await signedInPage('/patients');
+    const page = await signedInPage('/patients', { expectedStatuses: [409] });
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
     await screenshot(page, 'patients-empty', { fullPage: false });
 
@@ -165,6 +193,30 @@ describe('patients: registration, follow-up and removal', () => {
     }
     await screenshot(page, 'patients-list');
 
+    // A second patient with the same CPF. The municipality: text left with Tab is kept, with a
+    // hint, when it means no single municipality, and picked when it does.
+    await page.getByRole('button', { name: 'Novo Paciente' }).click();
+    const second = page.getByRole('dialog', { name: 'Novo Paciente' });
+    const municipality = second.getByLabel('Município');
+    await municipality.fill('São');
+    await municipality.press('Tab');
+    await second.getByText('Selecione um município da lista', { exact: true }).waitFor();
+    expect(await municipality.inputValue()).toBe('São');
+    await municipality.fill('campinas, sp');
+    await municipality.press('Tab');
+    await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
+    expect(await second.getByText('Selecione um município da lista').count()).toBe(0);
+    await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
+    await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
+    await second.getByLabel('Data da Internação').fill('2026-02-10');
+    await second.getByLabel('Local da Cirurgia').fill(patient.surgeryLocation);
+    await second.getByLabel('Nome do Cirurgião').fill(patient.surgeonName);
+    await second.getByRole('button', { name: 'Cadastrar' }).click();
+    await toast(page, 'Já existe um paciente com este CPF').waitFor();
+    await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    await second.getByRole('button', { name: 'Cancelar' }).click();
+    await second.waitFor({ state: 'detached' });
+
     // The status filter and the search go to the server.
     const status = page.getByLabel('Filtrar por situação');
     await status.selectOption('pre_op');
@@ -178,6 +230,14 @@ describe('patients: registration, follow-up and removal', () => {
     await row.waitFor();
     await page.getByLabel('Buscar pacientes').fill('45180');
     await row.waitFor();
+    await page.waitForURL(/\?q=45180$/);
+
+    // The sidebar's 'Pacientes' clears the search: the box follows the address and stays empty.
+    await page.getByRole('navigation').getByRole('link', { name: 'Pacientes' }).click();
+    await page.waitForURL(/\/patients$/);
+    await expect.poll(() => page.getByLabel('Buscar pacientes').inputValue()).toBe('');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe('');
 
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -185,10 +245,19 @@ describe('patients: registration, follow-up and removal', () => {
     await total.getByText('1', { exact: true }).waitFor();
     await page.getByRole('link', { name: patient.name }).waitFor();
     await screenshot(page, 'dashboard');
+    // Each counter leads to the patient list.
+    await page.getByRole('link', { name: 'Total de Pacientes' }).click();
+    await page.waitForURL(/\/patients$/);
   });
 
   it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
-    const page = await signedInPage('/patients');
+    const page = await signedInPage('/patients?q=Maria');
+    await page.getByRole('link', { name: patient.name }).click();
+    await page.getByRole('heading', { name: patient.name }).waitFor();
+    // 'Voltar' returns to the list as it was left, search included.
+    await page.getByRole('button', { name: 'Voltar', exact: true }).click();
+    await page.waitForURL(/\/patients\?q=Maria$/);
+    expect(await page.getByLabel('Buscar pacientes').inputValue()).toBe('Maria');
     await page.getByRole('link', { name: patient.name }).click();
     await page.getByRole('heading', { name: patient.name }).waitFor();
     patientUrl = new URL(page.url()).pathname;
@@ -208,19 +277,50 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Hemograma completo').waitFor();
     await expect.poll(() => hemogramaDate.isEnabled()).toBe(true);
     await labs.getByLabel('1 de 23 concluídos').waitFor();
-    await hemogramaDate.fill('2026-01-20');
-    await expect
-      .poll(() => labs.getByLabel('Data de realização de Hemograma completo').inputValue())
-      .toBe('2026-01-20');
+    expect(await hemogramaDate.getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // A date typed key by key: nothing is saved while typing (nor by the arrow keys), the field
+    // keeps the focus, and leaving it saves the whole date once.
+    const dateSaves: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/procedures/')) {
+        dateSaves.push(request.postDataJSON());
+      }
+    });
+    await typeDate(page, hemogramaDate, '2026-01-15');
+    expect(await hemogramaDate.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await hemogramaDate.inputValue()).toBe('2026-01-15');
+    expect(dateSaves).toEqual([]);
+    await hemogramaDate.blur();
+    await expect.poll(() => dateSaves).toEqual([{ status: 'completed', completedDate: '2026-01-15' }]);
+    await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-15');
+
+    // Enter saves too, and leaving the field afterwards does not save again.
+    await typeDate(page, hemogramaDate, '2026-01-20');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-20');
+    await hemogramaDate.blur();
+    expect(await hemogramaDate.inputValue()).toBe('2026-01-20');
+    expect(dateSaves).toHaveLength(2);
 
     // Mark all the other lab exams.
     await labs.getByRole('button', { name: 'Marcar todos como concluídos' }).click();
+    const markAll = page.getByRole('dialog', { name: 'Marcar exames como concluídos' });
+    await markAll.getByText('22 exames laboratoriais pendentes serão marcados como concluídos.').waitFor();
+    await markAll.getByLabel('Data de realização').fill('2026-01-22');
+    await markAll.getByRole('button', { name: 'Marcar como concluídos' }).click();
     await toast(page, '22 exames laboratoriais marcados como concluídos.').waitFor();
+    await markAll.waitFor({ state: 'detached' });
+    await expect.poll(() => savedCompletedDate(page, 'Coagulograma')).toBe('2026-01-22');
     await labs.getByLabel('23 de 23 concluídos').waitFor();
     expect(await labs.getByRole('checkbox', { checked: false }).count()).toBe(0);
 
-    // Add a procedure of a new type to the exams: it comes optional and pending.
+    // Add a procedure of a new type to the exams: it comes optional and pending. The category
+    // is folded first: it opens to show what was added.
     const exams = await openCategory(page, 'Exames');
+    const examsToggle = exams.getByRole('button', { name: 'Exames', exact: true });
+    await examsToggle.click();
+    expect(await examsToggle.getAttribute('aria-expanded')).toBe('false');
     await exams.getByRole('button', { name: 'Adicionar procedimento em Exames' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Adicionar Novo Procedimento' });
     const add = addDialog.getByRole('button', { name: 'Adicionar' });
@@ -281,7 +381,7 @@ describe('patients: registration, follow-up and removal', () => {
     expect(concurrent.status()).toBe(200);
 
     await page.getByRole('button', { name: 'Editar' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
+    const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
     expect(await dialog.getByLabel('Município').inputValue()).toBe('Campinas (SP)');
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
@@ -291,12 +391,15 @@ describe('patients: registration, follow-up and removal', () => {
       'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
     ).waitFor();
     await firstMonth.getByText(firstMonthBefore).first().waitFor();
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByText('Alterado em outra estação.').waitFor();
 
-    // With the current version the change goes through and the schedule follows it.
-    await page.getByRole('button', { name: 'Editar' }).click();
-    dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
+    // The form is refilled with the patient as it now is, the reason above it: saving again
+    // goes through with the current version, and the schedule follows the new date.
+    await dialog
+      .getByRole('status')
+      .getByText('Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.')
+      .waitFor();
+    await expect.poll(() => dialog.getByLabel('Observações').inputValue()).toBe('Alterado em outra estação.');
+    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe(patient.surgeryDate);
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
     await screenshot(page, 'patient-form-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -304,6 +407,7 @@ describe('patients: registration, follow-up and removal', () => {
     await dialog.waitFor({ state: 'detached' });
     await firstMonth.getByText(firstMonthAfter).first().waitFor();
     expect(await firstMonth.getByText(firstMonthBefore).count()).toBe(0);
+    await page.getByText('Alterado em outra estação.').waitFor();
   });
 
   it('deletes the patient after a confirmation that an outside click does not dismiss', async () => {

@@ -14,7 +14,8 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
-      // Date inputs follow the browser's language: dd/mm/aaaa, as our users see them.
+      // Our users' browser language (Accept-Language, Intl). Headless Chromium still draws date inputs as
+      // mm/dd/yyyy whatever the language, so tests type dates through the typeDate helper.
       '--lang=pt-BR',
     ],
   });

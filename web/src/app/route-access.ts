@@ -25,7 +25,8 @@ export function sessionOf(user: Pick<CurrentUser, 'status'> | null | undefined, 
  * - loading: nothing but 'Carregando...' (no flash of a screen that is about to be replaced);
  * - anonymous: /login, /initialize, /access-denied; every other path falls back to /login;
  * - confined (pending or rejected): only /account-pending;
- * - approved: /login goes to /, /access-denied is not one of theirs (404), the rest is the
+ * - approved: /login and /account-pending (approved since they were confined there) go to /,
+ *   /access-denied is not one of theirs (404), the rest is the
  *   router's (approved routes or its 404). /initialize stays open to them — beyond the spec —
  *   because 'Inicialização Forçada' may be run with an administrator's session.
  */
@@ -41,7 +42,7 @@ export function routeAccess(pathname: string, session: Session): RouteAccess {
         ? { kind: 'render' }
         : { kind: 'redirect', to: ACCOUNT_PENDING_PATH };
     case 'approved':
-      if (path === LOGIN_PATH) return { kind: 'redirect', to: HOME_PATH };
+      if (path === LOGIN_PATH || path === ACCOUNT_PENDING_PATH) return { kind: 'redirect', to: HOME_PATH };
       if (path === '/access-denied') return { kind: 'not-found' };
       return { kind: 'render' };
     default: {

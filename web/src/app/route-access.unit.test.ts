@@ -36,10 +36,12 @@ describe('routeAccess', () => {
     }
   });
 
-  it('given an approved user, sends /login to / and leaves the rest to the router', () => {
+  it('given an approved user, sends /login and /account-pending to / and leaves the rest to the router', () => {
     expect(routeAccess('/login', 'approved')).toEqual({ kind: 'redirect', to: '/' });
+    expect(routeAccess('/account-pending', 'approved')).toEqual({ kind: 'redirect', to: '/' });
+    expect(routeAccess('/account-pending/', 'approved')).toEqual({ kind: 'redirect', to: '/' });
     expect(routeAccess('/access-denied', 'approved')).toEqual({ kind: 'not-found' });
-    for (const path of ['/', '/patients/42', '/users', '/initialize', '/account-pending', '/nada']) {
+    for (const path of ['/', '/patients/42', '/users', '/initialize', '/nada']) {
       expect(routeAccess(path, 'approved')).toEqual({ kind: 'render' });
     }
   });

@@ -1,4 +1,4 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Button, Classes, Dialog, Icon, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { commonMessages } from './messages.ts';
@@ -7,7 +7,7 @@ export interface ConfirmAlertProps {
   /** The confirm button's text: the action itself ('Desativar', 'Excluir'). */
   confirmText: string;
   icon: IconName;
-  /** The action is under way: the confirm button spins and Escape no longer cancels. */
+  /** The action is under way: the confirm button spins; presses and Escape do nothing. */
   loading: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -18,7 +18,9 @@ export interface ConfirmAlertProps {
 /**
  * Asks before a destructive action, 'Cancelar' beside the red confirm button. Mounted only
  * while open (style.md); the caller closes it once the action is done, or leaves it open to
- * try again after a failure.
+ * try again after a failure. Blueprint's `Alert` markup, but its `loading` disables the
+ * confirm button, which drops the keyboard focus: here the buttons stay enabled, marked busy,
+ * and presses are ignored while the action runs.
  */
 export function ConfirmAlert({
   confirmText,
@@ -28,19 +30,35 @@ export function ConfirmAlert({
   onCancel,
   children,
 }: ConfirmAlertProps) {
+  const cancel = () => {
+    if (!loading) onCancel();
+  };
+
   return (
-    <Alert
-      cancelButtonText={commonMessages.cancel}
-      canEscapeKeyCancel={!loading}
-      confirmButtonText={confirmText}
-      icon={icon}
-      intent={Intent.DANGER}
+    <Dialog
+      canEscapeKeyClose={!loading}
+      canOutsideClickClose={false}
+      className={Classes.ALERT}
       isOpen
-      loading={loading}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
+      onClose={cancel}
+      role="alertdialog"
     >
-      {children}
-    </Alert>
+      <div className={Classes.ALERT_BODY}>
+        <Icon icon={icon} intent={Intent.DANGER} size={40} />
+        <div className={Classes.ALERT_CONTENTS}>{children}</div>
+      </div>
+      <div className={Classes.ALERT_FOOTER}>
+        <Button
+          aria-busy={loading}
+          icon={loading ? <Spinner size={SpinnerSize.SMALL} /> : undefined}
+          intent={Intent.DANGER}
+          onClick={() => {
+            if (!loading) onConfirm();
+          }}
+          text={confirmText}
+        />
+        <Button aria-disabled={loading} onClick={cancel} text={commonMessages.cancel} />
+      </div>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, ButtonVariant, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonVariant, InputGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { showToast } from '../app/toaster.tsx';
+import { AppTooltip } from './app-tooltip.tsx';
 import { copyToClipboard } from './copy-to-clipboard.ts';
 import { commonMessages } from './messages.ts';
 import './copyable-field.css';
@@ -35,14 +36,14 @@ export function CopyableField({ value, label, id }: CopyableFieldProps) {
       onFocus={(event) => event.currentTarget.select()}
       readOnly
       rightElement={
-        <Tooltip content={commonMessages.copy}>
+        <AppTooltip content={commonMessages.copy}>
           <Button
             aria-label={`${commonMessages.copy} ${label.toLowerCase()}`}
             icon={IconNames.DUPLICATE}
             onClick={() => void copy()}
             variant={ButtonVariant.MINIMAL}
           />
-        </Tooltip>
+        </AppTooltip>
       }
       value={value}
     />

@@ -2,6 +2,7 @@ import type { AccessKeyListItem } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { useDeactivateAccessKeyMutation } from './access-keys-api.ts';
@@ -22,10 +23,9 @@ export function DeactivateKeyAlert({ accessKey, onClose }: DeactivateKeyAlertPro
       showToast({ title: m.deactivated, description: accessKey.description, intent: Intent.SUCCESS });
       onClose();
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.errorTitle,
         description: messageOrFallback(error, m.deactivateFailed),
-        intent: Intent.DANGER,
       });
     }
   };

@@ -2,6 +2,7 @@ import { Button, H2, Intent, Section, SectionCard } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { useFixProductionDataMutation } from './access-keys-api.ts';
 import { accessKeysMessages as m } from './messages.ts';
@@ -21,11 +22,7 @@ export function MaintenanceCard() {
         intent: Intent.SUCCESS,
       });
     } catch (error) {
-      showToast({
-        title: m.errorTitle,
-        description: messageOrFallback(error, m.fixFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.fixFailed) });
     }
   };
 

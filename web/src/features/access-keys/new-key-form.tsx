@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
@@ -43,11 +44,7 @@ export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProp
       showToast({ title: m.createdTitle, description: m.createdWarning, intent: Intent.SUCCESS });
       onCreated(created);
     } catch (error) {
-      showToast({
-        title: m.errorTitle,
-        description: messageOrFallback(error, m.createFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.createFailed) });
     }
   };
 

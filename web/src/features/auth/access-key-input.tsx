@@ -1,6 +1,7 @@
-import { Button, ButtonVariant, InputGroup, Size, Tooltip, type InputGroupProps } from '@blueprintjs/core';
+import { Button, ButtonVariant, InputGroup, Size, type InputGroupProps } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { AppTooltip } from '../../common/app-tooltip.tsx';
 import { authMessages } from './messages.ts';
 
 type AccessKeyInputProps = Omit<InputGroupProps, 'type' | 'rightElement'>;
@@ -14,7 +15,7 @@ export function AccessKeyInput(props: AccessKeyInputProps) {
       {...props}
       type={visible ? 'text' : 'password'}
       rightElement={
-        <Tooltip content={label} disabled={props.disabled}>
+        <AppTooltip content={label} disabled={props.disabled}>
           <Button
             aria-label={label}
             aria-pressed={visible}
@@ -24,7 +25,7 @@ export function AccessKeyInput(props: AccessKeyInputProps) {
             size={props.size === Size.LARGE ? Size.MEDIUM : Size.SMALL}
             variant={ButtonVariant.MINIMAL}
           />
-        </Tooltip>
+        </AppTooltip>
       }
     />
   );

@@ -1,5 +1,6 @@
 import { Card, Elevation, Icon, type Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
 import { dashboardMessages as m } from './messages.ts';
 
 export interface StatCardProps {
@@ -11,7 +12,10 @@ export interface StatCardProps {
   intent: Intent;
 }
 
-/** One of the four counters of the dashboard (§2). */
+/** The patients behind every counter. */
+const PATIENT_LIST_PATH = '/patients';
+
+/** One of the four counters of the dashboard (§2); the whole card leads to the patient list. */
 export function StatCard({ label, value, loading, icon, intent }: StatCardProps) {
   const labelId = `stat-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -23,7 +27,9 @@ export function StatCard({ label, value, loading, icon, intent }: StatCardProps)
     >
       <div className="stat-card__text">
         <span className="stat-card__label" id={labelId}>
-          {label}
+          <Link className="stat-card__link" to={PATIENT_LIST_PATH}>
+            {label}
+          </Link>
         </span>
         <span aria-live="polite" className="stat-card__value">
           {loading ? m.loadingValue : (value ?? 0)}

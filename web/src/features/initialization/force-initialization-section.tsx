@@ -3,6 +3,7 @@ import { Button, FormGroup, H2, InputGroup, Intent, Section, SectionCard } from 
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { CredentialsList } from './credentials-list.tsx';
 import { useForceInitializeMutation } from './initialization-api.ts';
@@ -21,11 +22,7 @@ export function ForceInitializationSection() {
       setSetupToken('');
       showToast({ title: m.forcedToastTitle, description: m.forcedToastDescription, intent: Intent.SUCCESS });
     } catch (error) {
-      showToast({
-        title: m.errorTitle,
-        description: messageOrFallback(error, m.forceFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.forceFailed) });
     }
   };
 

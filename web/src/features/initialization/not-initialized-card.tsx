@@ -2,6 +2,7 @@ import type { InitializationCredential } from '@bari/contracts';
 import { Button, Callout, Card, Classes, Elevation, H2, Icon, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { useInitializeMutation, type PlannedAccount } from './initialization-api.ts';
 import { initializationMessages as m } from './messages.ts';
@@ -26,10 +27,9 @@ export function NotInitializedCard({ accounts, onInitialized }: NotInitializedCa
       });
       onInitialized(result.credentials);
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.errorTitle,
         description: messageOrFallback(error, m.initializeFailed),
-        intent: Intent.DANGER,
       });
     }
   };

@@ -16,11 +16,20 @@ export function cnsOrNotInformed(cns: string | null | undefined): string {
 }
 
 /**
- * The toast text of a failed mutation: the server's own words for a conflict (a stale version,
- * a duplicate CPF or procedure: the user must know what happened), the spec's message otherwise.
+ * Answers whose `message` tells the user why their request was refused (invalid data, a
+ * forbidden action, a stale version, a duplicate, a broken rule, a missing precondition).
+ */
+const REASONED_STATUSES: readonly number[] = [400, 403, 409, 422, 428];
+
+/**
+ * The toast text of a failed mutation: the server's own words when it refused the request for
+ * a reason the user must know (e.g. a stale version, a duplicate CPF, a future date), the spec's
+ * message (§8) for a network failure or a server error.
  */
 export function failureDescription(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status === 409) return serverMessage(error) ?? fallback;
+  if (isApiError(error) && typeof error.status === 'number' && REASONED_STATUSES.includes(error.status)) {
+    return serverMessage(error) ?? fallback;
+  }
   return fallback;
 }
 

@@ -35,12 +35,28 @@ describe('failureDescription', () => {
     );
   });
 
+  it("shows the server's reason for a refused request", () => {
+    const fallback = 'Erro ao registrar procedimento. Tente novamente.';
+    const reason = { message: 'A data de realização não pode ser futura.' };
+    for (const status of [400, 403, 409, 422, 428]) {
+      expect(failureDescription({ status, message: `${status}: {...}`, data: reason }, fallback)).toBe(
+        reason.message,
+      );
+    }
+  });
+
   it("shows the spec's message for anything else", () => {
     const fallback = 'Erro ao excluir paciente. Tente novamente.';
     expect(failureDescription({ status: 500, message: '500: x', data: { message: 'x' } }, fallback)).toBe(
       fallback,
     );
     expect(failureDescription({ status: 409, message: '409: ' }, fallback)).toBe(fallback);
+    expect(failureDescription({ status: 404, message: '404: x', data: { message: 'x' } }, fallback)).toBe(
+      fallback,
+    );
+    expect(failureDescription({ status: 'FETCH_ERROR', message: 'Failed to fetch' }, fallback)).toBe(
+      fallback,
+    );
     expect(failureDescription(new Error('boom'), fallback)).toBe(fallback);
   });
 });

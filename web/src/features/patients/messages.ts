@@ -43,6 +43,7 @@ export const patientsMessages = {
   municipalityLabel: 'Município',
   municipalityPlaceholder: 'Digite para buscar o município...',
   municipalityNoResults: 'Nenhum município encontrado',
+  municipalityNotChosen: 'Selecione um município da lista',
   admissionDateLabel: 'Data da Internação',
   dischargeDateLabel: 'Data da Alta',
   surgeryDateLabel: 'Data da Cirurgia',
@@ -97,4 +98,7 @@ export const patientsMessages = {
   updated: 'Paciente atualizado com sucesso!',
   deletedTitle: 'Paciente excluído',
   deleted: 'Paciente foi excluído com sucesso.',
+
+  // The server's refusal of a second patient with the same CPF (409), shown under the field too.
+  duplicateCpf: 'Já existe um paciente com este CPF',
 } as const;

@@ -62,6 +62,16 @@ export const proceduresMessages = {
       ? '1 exame laboratorial marcado como concluído.'
       : `${count} exames laboratoriais marcados como concluídos.`,
   labsFailed: 'Não foi possível marcar os exames como concluídos.',
+
+  // 'Mark all' confirmation (beyond the spec: it asks first, with the date to record)
+  markAllTitle: 'Marcar exames como concluídos',
+  markAllQuestion: (count: number) =>
+    count === 1
+      ? '1 exame laboratorial pendente será marcado como concluído.'
+      : `${count} exames laboratoriais pendentes serão marcados como concluídos.`,
+  markAllDateLabel: 'Data de realização',
+  markAllConfirm: 'Marcar como concluídos',
+  marking: 'Marcando...',
   registered: 'Procedimento registrado com sucesso!',
   registerFailed: 'Erro ao registrar procedimento. Tente novamente.',
 } as const;

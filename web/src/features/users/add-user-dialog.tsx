@@ -4,6 +4,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
@@ -28,11 +29,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       showToast({ title: m.userCreated, description: values.email, intent: Intent.SUCCESS });
       onClose();
     } catch (error) {
-      showToast({
-        title: m.errorTitle,
-        description: messageOrFallback(error, m.createFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.createFailed) });
     }
   };
 

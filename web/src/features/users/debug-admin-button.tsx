@@ -1,6 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { usersMessages as m } from './messages.ts';
 import { useLazyDebugUserQuery } from './users-api.ts';
@@ -19,10 +20,9 @@ export function DebugAdminButton() {
         intent: Intent.PRIMARY,
       });
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.debugErrorTitle,
         description: messageOrFallback(error, m.debugFailed),
-        intent: Intent.DANGER,
       });
     }
   };

@@ -2,6 +2,7 @@ import type { UserListItem } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { usersMessages as m } from './messages.ts';
@@ -24,11 +25,7 @@ export function DeleteUserAlert({ user, onClose }: DeleteUserAlertProps) {
       onClose();
     } catch (error) {
       // The server explains refusals it decides (own account, last administrator).
-      showToast({
-        title: m.errorTitle,
-        description: messageOrFallback(error, m.deleteFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.deleteFailed) });
     }
   };
 

@@ -1,6 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { usersMessages as m } from './messages.ts';
 import { useRunMigrationMutation } from './users-api.ts';
@@ -14,10 +15,9 @@ export function RunMigrationButton() {
       const result = await runMigration().unwrap();
       showToast({ title: m.migrationDone, description: result.message, intent: Intent.SUCCESS });
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.migrationErrorTitle,
         description: messageOrFallback(error, m.migrationFailed),
-        intent: Intent.DANGER,
       });
     }
   };

@@ -1,7 +1,9 @@
 import type { UserListItem, UserStatus } from '@bari/contracts';
 import { Button, ButtonVariant, Intent, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { useRef } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
+import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
@@ -10,23 +12,30 @@ import { UserStatusTag } from './user-status-tag.tsx';
 
 export interface UserRowProps {
   user: UserListItem;
+  /** The signed-in administrator's own row: no 'Rejeitar' nor 'Excluir'. */
+  isSelf: boolean;
   onDelete: (user: UserListItem) => void;
 }
 
 /** One user: name, email, status, role, creation date and Aprovar / Rejeitar / Excluir. */
-export function UserRow({ user, onDelete }: UserRowProps) {
+export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   const [updateStatus, { isLoading }] = useUpdateUserStatusMutation();
+  // The buttons stay enabled while saving (a disabled button drops the focus): repeats are ignored.
+  const inFlight = useRef(false);
 
   const setStatus = async (status: Exclude<UserStatus, 'pending'>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     try {
       await updateStatus({ id: user.id, status }).unwrap();
       showToast({ title: m.statusUpdated, intent: Intent.SUCCESS });
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.errorTitle,
         description: messageOrFallback(error, m.statusUpdateFailed),
-        intent: Intent.DANGER,
       });
+    } finally {
+      inFlight.current = false;
     }
   };
 
@@ -51,7 +60,7 @@ export function UserRow({ user, onDelete }: UserRowProps) {
         <div className="user-row__actions">
           {user.status !== 'approved' ? (
             <Button
-              disabled={isLoading}
+              aria-busy={isLoading}
               icon={IconNames.TICK}
               intent={Intent.SUCCESS}
               onClick={() => void setStatus('approved')}
@@ -60,9 +69,9 @@ export function UserRow({ user, onDelete }: UserRowProps) {
               variant={ButtonVariant.OUTLINED}
             />
           ) : null}
-          {user.status !== 'rejected' ? (
+          {user.status !== 'rejected' && !isSelf ? (
             <Button
-              disabled={isLoading}
+              aria-busy={isLoading}
               icon={IconNames.CROSS}
               intent={Intent.WARNING}
               onClick={() => void setStatus('rejected')}
@@ -71,15 +80,16 @@ export function UserRow({ user, onDelete }: UserRowProps) {
               variant={ButtonVariant.OUTLINED}
             />
           ) : null}
-          <Button
-            disabled={isLoading}
-            icon={IconNames.TRASH}
-            intent={Intent.DANGER}
-            onClick={() => onDelete(user)}
-            size={Size.SMALL}
-            text={m.delete}
-            variant={ButtonVariant.MINIMAL}
-          />
+          {isSelf ? null : (
+            <Button
+              icon={IconNames.TRASH}
+              intent={Intent.DANGER}
+              onClick={() => onDelete(user)}
+              size={Size.SMALL}
+              text={m.delete}
+              variant={ButtonVariant.MINIMAL}
+            />
+          )}
         </div>
       </td>
     </tr>

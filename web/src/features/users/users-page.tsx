@@ -39,7 +39,7 @@ export function UsersPage() {
         <UserCounters counts={countUsers(users.data)} />
         <Card className="users-page__list" elevation={Elevation.ONE}>
           <H2 className="users-page__list-title">{m.listTitle}</H2>
-          <UsersTable users={users.data} />
+          <UsersTable currentUserId={currentUser?.id} users={users.data} />
         </Card>
       </>
     );

@@ -6,8 +6,14 @@ import { DeleteUserAlert } from './delete-user-alert.tsx';
 import { usersMessages as m } from './messages.ts';
 import { UserRow } from './user-row.tsx';
 
+export interface UsersTableProps {
+  users: readonly UserListItem[];
+  /** The signed-in administrator, who may not reject or delete their own account. */
+  currentUserId: string | undefined;
+}
+
 /** The users table (§2 Users), or 'Nenhum usuário encontrado'. */
-export function UsersTable({ users }: { users: readonly UserListItem[] }) {
+export function UsersTable({ users, currentUserId }: UsersTableProps) {
   const [toDelete, setToDelete] = useState<UserListItem | null>(null);
 
   if (users.length === 0) return <NonIdealState icon={IconNames.PEOPLE} title={m.empty} />;
@@ -27,7 +33,7 @@ export function UsersTable({ users }: { users: readonly UserListItem[] }) {
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.id} onDelete={setToDelete} user={user} />
+            <UserRow isSelf={user.id === currentUserId} key={user.id} onDelete={setToDelete} user={user} />
           ))}
         </tbody>
       </HTMLTable>

@@ -1,6 +1,8 @@
 import type { PatientDto } from '@bari/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { useRef } from 'react';
+import { showFailureToast } from '../../../app/failure-toast.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { failureDescription } from '../format.ts';
@@ -20,18 +22,24 @@ export interface DeletePatientDialogProps {
 export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatientDialogProps) {
   const [deletePatient, { isLoading }] = useDeletePatientMutation();
 
+  // The buttons stay enabled while deleting (a disabled button drops the focus): repeats are ignored.
+  const inFlight = useRef(false);
+  const cancel = () => {
+    if (!inFlight.current) onClose();
+  };
+
   const confirm = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     try {
       await deletePatient({ id: patient.id, version: patient.version }).unwrap();
       showToast({ title: m.deletedTitle, description: m.deleted, intent: Intent.SUCCESS });
       onDeleted();
     } catch (error) {
-      showToast({
-        title: m.error,
-        description: failureDescription(error, m.deleteFailed),
-        intent: Intent.DANGER,
-      });
+      showFailureToast(error, { title: m.error, description: failureDescription(error, m.deleteFailed) });
       onClose();
+    } finally {
+      inFlight.current = false;
     }
   };
 
@@ -42,7 +50,7 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
       icon={IconNames.TRASH}
       isCloseButtonShown={!isLoading}
       isOpen
-      onClose={onClose}
+      onClose={cancel}
       role="alertdialog"
       title={m.deleteTitle}
     >
@@ -52,9 +60,9 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
       <DialogFooter
         actions={
           <>
-            <Button disabled={isLoading} onClick={onClose} text={commonMessages.cancel} />
+            <Button aria-disabled={isLoading} onClick={cancel} text={commonMessages.cancel} />
             <Button
-              disabled={isLoading}
+              aria-busy={isLoading}
               icon={IconNames.TRASH}
               intent={Intent.DANGER}
               onClick={() => void confirm()}

@@ -1,12 +1,13 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../common/layout/index.ts';
 import { ProcedureTimeline } from '../../procedures/timeline/procedure-timeline.tsx';
 import { RegisterProcedureCard } from '../../procedures/registration/register-procedure-card.tsx';
 import { useGetProcedureTypesQuery } from '../../procedures/procedures-api.ts';
 import { errorStatus } from '../format.ts';
+import { listOrigin } from '../list-origin.ts';
 import { PatientFormDialog } from '../form/patient-form-dialog.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { useGetPatientQuery } from '../patients-api.ts';
@@ -23,6 +24,8 @@ const EMPTY_TYPES: never[] = [];
 /** The patient page (§2): header, progress, the timeline on the left, the registration form on the right. */
 export function PatientDetail({ id }: { id: string }) {
   const navigate = useNavigate();
+  // Back to the list as the user left it (search, filter, page).
+  const backTo = listOrigin(useLocation().state);
   const patientQuery = useGetPatientQuery(id);
   const { data: types = EMPTY_TYPES } = useGetProcedureTypesQuery();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
@@ -50,7 +53,7 @@ export function PatientDetail({ id }: { id: string }) {
             />
           </>
         }
-        backTo="/patients"
+        backTo={backTo}
         subtitle={m.detailSubtitle}
         title={patient.name}
       />
@@ -68,7 +71,7 @@ export function PatientDetail({ id }: { id: string }) {
       {dialog === 'delete' ? (
         <DeletePatientDialog
           onClose={() => setDialog(null)}
-          onDeleted={() => void navigate('/patients')}
+          onDeleted={() => void navigate(backTo)}
           patient={patient}
         />
       ) : null}

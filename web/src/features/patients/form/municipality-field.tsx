@@ -2,9 +2,11 @@ import { MUNICIPALITIES, searchMunicipalities, type Municipality } from '@bari/c
 import { MenuItem } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
+import { useState } from 'react';
 import type { Control } from 'react-hook-form';
 import { ControlledField } from '../../../common/controlled-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
+import { municipalityFromText, municipalityInputValue } from './municipality-match.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 
 /** Suggestions shown at once: enough to scroll, few enough to render on every keystroke. */
@@ -12,7 +14,7 @@ const SUGGESTION_LIMIT = 50;
 // Suggest wants a mutable array; the IBGE list itself stays frozen.
 const allMunicipalities = [...MUNICIPALITIES];
 
-const inputValue = (municipality: Municipality) => `${municipality.name} (${municipality.uf})`;
+const storedValue = ({ ibgeCode, name, uf }: Municipality): Municipality => ({ ibgeCode, name, uf });
 
 const renderMunicipality: ItemRenderer<Municipality> = (
   municipality,
@@ -39,42 +41,62 @@ export interface MunicipalityFieldProps {
 /**
  * The municipality, chosen from the IBGE list (protocol-catalog.md) by typing part of its name
  * (accents and case aside; 'campinas, sp' narrows by state). Stored as {ibgeCode, name, uf}.
+ * Text left in the field without picking (Tab, a click elsewhere) picks the one municipality it
+ * means; otherwise it stays there, unchosen, with 'Selecione um município da lista'.
  */
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
+  const [unmatched, setUnmatched] = useState(false);
+
   return (
-    <ControlledField control={control} id={id} label={m.municipalityLabel} name="municipality">
-      {(field, intent) => (
-        <Suggest<Municipality>
-          disabled={disabled}
-          fill
-          inputProps={{
-            id,
-            inputRef: field.ref,
-            intent,
-            leftIcon: IconNames.MAP_MARKER,
-            name: field.name,
-            onBlur: field.onBlur,
-            placeholder: m.municipalityPlaceholder,
-          }}
-          inputValueRenderer={inputValue}
-          itemListPredicate={(query) => searchMunicipalities(query, SUGGESTION_LIMIT)}
-          itemRenderer={renderMunicipality}
-          items={allMunicipalities}
-          itemsEqual="ibgeCode"
-          noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
-          onItemSelect={(municipality) =>
-            field.onChange({
-              ibgeCode: municipality.ibgeCode,
-              name: municipality.name,
-              uf: municipality.uf,
-            })
+    <ControlledField
+      control={control}
+      id={id}
+      label={m.municipalityLabel}
+      name="municipality"
+      warning={() => (unmatched ? m.municipalityNotChosen : null)}
+    >
+      {(field, intent) => {
+        const chosen = field.value as Municipality | undefined;
+        const onBlur = (text: string) => {
+          if (text.trim() !== '' && (!chosen || text !== municipalityInputValue(chosen))) {
+            const meant = municipalityFromText(text);
+            if (meant) field.onChange(storedValue(meant));
+            else if (chosen) field.onChange(undefined);
+            setUnmatched(meant === undefined);
           }
-          popoverProps={{ matchTargetWidth: true, minimal: true }}
-          resetOnClose
-          // Undefined until a municipality is chosen (the form starts without one).
-          selectedItem={(field.value as Municipality | undefined) ?? null}
-        />
-      )}
+          field.onBlur();
+        };
+        return (
+          <Suggest<Municipality>
+            disabled={disabled}
+            fill
+            inputProps={{
+              id,
+              inputRef: field.ref,
+              intent,
+              leftIcon: IconNames.MAP_MARKER,
+              name: field.name,
+              onBlur: (event) => onBlur(event.currentTarget.value),
+              placeholder: m.municipalityPlaceholder,
+            }}
+            inputValueRenderer={municipalityInputValue}
+            itemListPredicate={(query) => searchMunicipalities(query, SUGGESTION_LIMIT)}
+            itemRenderer={renderMunicipality}
+            items={allMunicipalities}
+            itemsEqual="ibgeCode"
+            noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
+            onItemSelect={(municipality) => {
+              setUnmatched(false);
+              field.onChange(storedValue(municipality));
+            }}
+            popoverProps={{ matchTargetWidth: true, minimal: true }}
+            resetOnSelect
+            // Undefined until a municipality is chosen (the form starts without one); while it
+            // is, the text typed stays in the field.
+            selectedItem={chosen ?? null}
+          />
+        );
+      }}
     </ControlledField>
   );
 }

@@ -1,11 +1,14 @@
 import { PatientFormSchema, type PatientDto } from '@bari/contracts';
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { hasStatus, messageOrFallback } from '../../../app/http-client.ts';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
+import { patientsApi } from '../patients-api.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import {
   EMPTY_PATIENT_FORM,
@@ -28,13 +31,19 @@ export interface PatientFormDialogProps {
  * client exactly as the server will. Mounted only while open (style.md).
  */
 export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
-  // The version the form was filled from: a refetch behind the open dialog (after a 409, say)
-  // must not let a second click overwrite changes the form has never shown.
-  const [edited] = useState(() => (patient ? { id: patient.id, version: patient.version } : undefined));
+  // The version the form was filled from: a refetch behind the open dialog must not let a
+  // second click overwrite changes the form has never shown.
+  const [edited, setEdited] = useState(() =>
+    patient ? { id: patient.id, version: patient.version } : undefined,
+  );
+  // Why the form was refilled (the server's 409 message), shown above the fields.
+  const [notice, setNotice] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
   const savePatient = useSavePatient(edited);
   const {
     control,
     handleSubmit,
+    reset,
     setError,
     formState: { isSubmitting },
   } = useForm<PatientFormValues, unknown, PatientFormOutput>({
@@ -42,11 +51,32 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
   });
 
+  /**
+   * Someone else changed the patient (409): the form is refilled with the patient as it is now,
+   * and its version, so that what is saved next is a decision taken on current data.
+   */
+  const reloadPatient = async (id: string, reason: string) => {
+    const current = await dispatch(
+      patientsApi.endpoints.getPatient.initiate(id, { forceRefetch: true, subscribe: false }),
+    )
+      .unwrap()
+      .catch(() => undefined);
+    if (!current) return;
+    reset(patientToFormValues(current));
+    setEdited({ id: current.id, version: current.version });
+    setNotice(reason);
+  };
+
   const onSubmit = async (values: PatientFormOutput) => {
     try {
       await savePatient(values);
       onClose();
     } catch (error) {
+      if (hasStatus(error, 409) && messageOrFallback(error, '') === m.duplicateCpf) {
+        setError('cpf', { message: m.duplicateCpf }, { shouldFocus: true });
+      } else if (hasStatus(error, 409) && edited) {
+        await reloadPatient(edited.id, messageOrFallback(error, m.updateFailed));
+      }
       for (const [field, message] of serverFieldErrors(error)) setError(field, { message });
     }
   };
@@ -66,6 +96,11 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     >
       <form className="patient-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <DialogBody useOverflowScrollContainer>
+          {notice ? (
+            <Callout className="patient-form__notice" intent={Intent.WARNING} role="status">
+              {notice}
+            </Callout>
+          ) : null}
           <PatientFormFields control={control} disabled={isSubmitting} />
         </DialogBody>
         <FormDialogFooter

@@ -1,6 +1,12 @@
 import { PatientFormSchema, type PatientDetails } from '@bari/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PATIENT_FORM, patientToFormValues } from './patient-form-values.ts';
+import {
+  EMPTY_PATIENT_FORM,
+  patientToFormValues,
+  type PatientFormOutput,
+  type PatientFormValues,
+} from './patient-form-values.ts';
 
 const stored: PatientDetails = {
   name: 'Maria da Silva',
@@ -53,5 +59,14 @@ describe('the patient form values', () => {
     expect(messages({ ...patientToFormValues(stored), cpf: '390.533.447-06' })).toEqual({
       cpf: 'CPF inválido',
     });
+  });
+
+  it('shows dates out of order under the discharge and surgery date fields (as the dialog resolves them)', async () => {
+    const resolver = zodResolver<PatientFormValues, unknown, PatientFormOutput>(PatientFormSchema);
+    const values = { ...patientToFormValues(stored), dischargeDate: '2025-03-09', surgeryDate: '2025-03-01' };
+    const { errors } = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(errors.dischargeDate?.message).toBe('A data da alta não pode ser anterior à internação.');
+    expect(errors.surgeryDate?.message).toBe('A data da cirurgia não pode ser anterior à internação.');
+    expect(Object.keys(errors).sort()).toEqual(['dischargeDate', 'surgeryDate']);
   });
 });

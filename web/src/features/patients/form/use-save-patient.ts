@@ -1,5 +1,6 @@
 import type { PatientDto } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
+import { showFailureToast } from '../../../app/failure-toast.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../format.ts';
 import { patientsMessages as m } from '../messages.ts';
@@ -28,10 +29,9 @@ export function useSavePatient(edited: EditedPatient | undefined) {
       showToast({ title: m.success, description: edited ? m.updated : m.created, intent: Intent.SUCCESS });
       return saved;
     } catch (error) {
-      showToast({
+      showFailureToast(error, {
         title: m.error,
         description: failureDescription(error, edited ? m.updateFailed : m.createFailed),
-        intent: Intent.DANGER,
       });
       throw error;
     }

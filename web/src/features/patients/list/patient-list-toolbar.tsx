@@ -27,6 +27,12 @@ export function PatientListToolbar({
   onStatusChange,
 }: PatientListToolbarProps) {
   const [text, setText] = useState(search);
+  // The address changed by other means (the sidebar's 'Pacientes', back, a link): the box follows.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setText(search);
+  }
   const commitSearch = useEffectEvent((value: string) => onSearchChange(value));
 
   useEffect(() => {

@@ -1,17 +1,21 @@
 import { municipalityLabel, type PatientListRow } from '@bari/contracts';
 import { Classes } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { cnsOrNotInformed, formatDate } from '../format.ts';
+import { listOriginState } from '../list-origin.ts';
 import { PatientStatusTag } from '../patient-status-tag.tsx';
 import { ProgressMeter } from '../progress-meter.tsx';
 
 /** One patient of the list: the name links to the patient page; real progress in the §4 colours. */
 export function PatientTableRow({ row }: { row: PatientListRow }) {
+  const { pathname, search } = useLocation();
   return (
     <tr>
       <td>
         <div className="patient-table__name">
-          <Link to={`/patients/${row.id}`}>{row.name}</Link>
+          <Link state={listOriginState(pathname, search)} to={`/patients/${row.id}`}>
+            {row.name}
+          </Link>
           <PatientStatusTag status={row.status} />
         </div>
       </td>

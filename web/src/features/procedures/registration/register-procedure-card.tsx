@@ -11,6 +11,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { serverFieldErrors } from '../../../app/server-field-errors.ts';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
@@ -24,6 +25,14 @@ import {
 import { useRegisterProcedure } from './use-register-procedure.ts';
 import './register-procedure-card.css';
 
+const FORM_FIELDS: readonly (keyof RegistrationFormValues)[] = [
+  'procedureTypeId',
+  'completedDate',
+  'location',
+  'professionalName',
+  'notes',
+];
+
 export interface RegisterProcedureCardProps {
   patient: PatientDetailDto;
   types: readonly ProcedureType[];
@@ -34,7 +43,11 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
   const today = clinicToday(new Date());
   const groups = useMemo(() => procedureOptionGroups(patient.procedures, types), [patient.procedures, types]);
   const { register, isRegistering } = useRegisterProcedure(patient, types);
-  const { control, handleSubmit, reset } = useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
+  const { control, handleSubmit, reset, setError } = useForm<
+    RegistrationFormValues,
+    unknown,
+    RegistrationFormOutput
+  >({
     resolver: zodResolver(ProcedureRegistrationFormSchema),
     defaultValues: emptyRegistrationForm(today),
   });
@@ -48,7 +61,11 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
     : null;
 
   const onSubmit = async (values: RegistrationFormOutput) => {
-    if (await register(values)) reset(emptyRegistrationForm(today));
+    const outcome = await register(values);
+    if (outcome.registered) reset(emptyRegistrationForm(today));
+    else
+      for (const [field, message] of serverFieldErrors(outcome.error, FORM_FIELDS))
+        setError(field, { message });
   };
 
   const common = { control, disabled: isRegistering };
@@ -66,6 +83,7 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
           {...common}
           id="register-completed-date"
           label={m.completedDateField}
+          max={today}
           name="completedDate"
           type="date"
         />

@@ -1,20 +1,24 @@
 import type { PatientDetailDto, ProcedureType } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
+import { showFailureToast } from '../../../app/failure-toast.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
 import { useCreateProcedureMutation } from '../procedures-api.ts';
 import type { RegistrationFormOutput } from './registration-form-values.ts';
 
+export type RegisterOutcome = { registered: true } | { registered: false; error: unknown };
+
 /**
  * 'Registrar Procedimento' (§4): records the chosen type as completed — the server completes
  * the patient's pending procedure of that type, or adds a completed one. §8 toasts.
- * Resolves to whether it was recorded.
+ * Resolves to whether it was recorded, with the error when it was not (its field messages
+ * belong under the form's fields).
  */
 export function useRegisterProcedure(patient: PatientDetailDto, types: readonly ProcedureType[]) {
   const [createProcedure, { isLoading }] = useCreateProcedureMutation();
 
-  const register = async (values: RegistrationFormOutput): Promise<boolean> => {
+  const register = async (values: RegistrationFormOutput): Promise<RegisterOutcome> => {
     try {
       const known =
         types.some((type) => type.id === values.procedureTypeId) ||
@@ -22,14 +26,10 @@ export function useRegisterProcedure(patient: PatientDetailDto, types: readonly 
       if (!known) throw new Error(m.procedureTypeNotFound);
       await createProcedure({ ...values, patientId: patient.id, status: 'completed' }).unwrap();
       showToast({ title: m.success, description: m.registered, intent: Intent.SUCCESS });
-      return true;
+      return { registered: true };
     } catch (error) {
-      showToast({
-        title: m.error,
-        description: failureDescription(error, m.registerFailed),
-        intent: Intent.DANGER,
-      });
-      return false;
+      showFailureToast(error, { title: m.error, description: failureDescription(error, m.registerFailed) });
+      return { registered: false, error };
     }
   };
 

@@ -1,6 +1,6 @@
 import { Button, ButtonVariant, Card, Classes, Collapse, Icon, Intent, Size, Tag } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { proceduresMessages as m } from '../messages.ts';
 import { ProcedureRow } from './procedure-row.tsx';
 import type { TimelineCategory } from './timeline-model.ts';
@@ -13,15 +13,16 @@ const categoryIcons: Partial<Record<string, IconName>> = {
 
 export interface CategorySectionProps {
   category: TimelineCategory;
-  defaultOpen: boolean;
+  /** Unfolded; the timeline keeps it, so that a procedure just added can be revealed. */
+  open: boolean;
+  onToggle: () => void;
   onAdd: () => void;
   /** Extra header actions (the lab exams' 'mark all'). */
   actions?: ReactNode;
 }
 
 /** One collapsible category of the timeline: its label, completed/total count, actions and procedures. */
-export function CategorySection({ category, defaultOpen, onAdd, actions }: CategorySectionProps) {
-  const [open, setOpen] = useState(defaultOpen);
+export function CategorySection({ category, open, onToggle, onAdd, actions }: CategorySectionProps) {
   const titleId = useId();
   const bodyId = useId();
   const done = category.total > 0 && category.completed === category.total;
@@ -37,7 +38,7 @@ export function CategorySection({ category, defaultOpen, onAdd, actions }: Categ
           endIcon={open ? IconNames.CHEVRON_UP : IconNames.CHEVRON_DOWN}
           fill
           icon={categoryIcons[category.category] ?? IconNames.CALENDAR}
-          onClick={() => setOpen((current) => !current)}
+          onClick={onToggle}
           variant={ButtonVariant.MINIMAL}
         >
           <span className="category-section__title" id={titleId}>

@@ -1,8 +1,9 @@
-import { isClinicalDate, PROCEDURE_STATUS_LABELS, type PatientProcedureDto } from '@bari/contracts';
+import { PROCEDURE_STATUS_LABELS, type PatientProcedureDto } from '@bari/contracts';
 import { Checkbox, Classes, Intent, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
+import { CompletedDateInput } from './completed-date-input.tsx';
 import { useUpdateProcedure } from './use-update-procedure.ts';
 
 const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue: Intent.DANGER } as const;
@@ -21,9 +22,9 @@ export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) 
   return (
     <li className={`procedure-row procedure-row--${displayStatus}`}>
       <Checkbox
+        aria-busy={isUpdating}
         checked={completed}
         className="procedure-row__check"
-        disabled={isUpdating}
         label={procedureType.name}
         onChange={(event) => void setCompleted(event.currentTarget.checked)}
       />
@@ -45,18 +46,12 @@ export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) 
         {scheduledDate ? <span>{m.scheduledFor(formatDate(scheduledDate))}</span> : null}
         {completed && details ? <span>{details}</span> : null}
       </div>
-      <input
-        aria-label={m.completedDateLabel(procedureType.name)}
-        className={`${Classes.INPUT} ${Classes.SMALL} procedure-row__date`}
-        defaultValue={completedDate ?? ''}
-        disabled={!completed || isUpdating}
-        // Remounted whenever the saved status or date changes, so it always starts from what is stored.
-        key={`${status}:${completedDate ?? ''}`}
-        onChange={(event) => {
-          const date = event.currentTarget.value;
-          if (isClinicalDate(date) && date !== completedDate) void setCompletedDate(date);
-        }}
-        type="date"
+      <CompletedDateInput
+        busy={isUpdating}
+        enabled={completed}
+        label={m.completedDateLabel(procedureType.name)}
+        onSave={setCompletedDate}
+        savedDate={completedDate ?? null}
       />
     </li>
   );

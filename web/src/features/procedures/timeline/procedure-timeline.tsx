@@ -23,8 +23,18 @@ export interface ProcedureTimelineProps {
 /** The left two-thirds of the patient page (§2): pre-operative then post-operative categories. */
 export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
   const timeline = useMemo(() => buildTimeline(patient.procedures), [patient.procedures]);
-  // Decided once per patient page: later changes must not fold up what the user opened.
-  const [initiallyOpen] = useState(() => initiallyOpenCategories(timeline, patient.status));
+  // Opened at first from the patient's state; afterwards only the user folds or opens them (or
+  // an add reveals where it landed): later changes must not fold up what the user opened.
+  const [open, setOpen] = useState<ReadonlySet<ProcedureCategory>>(() =>
+    initiallyOpenCategories(timeline, patient.status),
+  );
+  const setCategoryOpen = (category: ProcedureCategory, isOpen: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (isOpen) next.add(category);
+      else next.delete(category);
+      return next;
+    });
   const [adding, setAdding] = useState<ProcedureCategory | null>(null);
   const { addProcedure, isAdding } = useAddProcedure(patient.id, types);
 
@@ -51,9 +61,10 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
                 ) : undefined
               }
               category={category}
-              defaultOpen={initiallyOpen.has(category.category)}
               key={category.category}
               onAdd={() => setAdding(category.category)}
+              onToggle={() => setCategoryOpen(category.category, !open.has(category.category))}
+              open={open.has(category.category)}
             />
           ))}
         </section>
@@ -62,7 +73,12 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
         <AddProcedureDialog
           category={adding}
           isAdding={isAdding}
-          onAdd={(name) => addProcedure(adding, name)}
+          onAdd={async (name) => {
+            const added = await addProcedure(adding, name);
+            // Show the new procedure where it was added.
+            if (added) setCategoryOpen(adding, true);
+            return added;
+          }}
           onClose={() => setAdding(null)}
         />
       ) : null}

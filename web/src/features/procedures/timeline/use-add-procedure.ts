@@ -5,6 +5,7 @@ import {
   type ProcedureType,
 } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
+import { showFailureToast } from '../../../app/failure-toast.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
@@ -21,7 +22,7 @@ export function useAddProcedure(patientId: string, types: readonly ProcedureType
   const [createProcedure, procedureState] = useCreateProcedureMutation();
 
   const fail = (error: unknown, fallback: string) => {
-    showToast({ title: m.error, description: failureDescription(error, fallback), intent: Intent.DANGER });
+    showFailureToast(error, { title: m.error, description: failureDescription(error, fallback) });
     return false;
   };
 

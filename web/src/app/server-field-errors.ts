@@ -1,0 +1,16 @@
+import { isApiError } from './http-client.ts';
+
+/**
+ * The field messages of a 400 answer (`{message, errors: {field: message}}`) that belong to one
+ * of a form's `fields` (a nested path counts for its first segment), so that the server's
+ * refusal shows under the field as the client's own check would.
+ */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): [F, string][] {
+  if (!isApiError(error) || error.status !== 400) return [];
+  const errors = (error.data as { errors?: unknown } | undefined)?.errors;
+  if (typeof errors !== 'object' || errors === null) return [];
+  return Object.entries(errors).flatMap(([path, message]): [F, string][] => {
+    const field = fields.find((name) => name === path.split('.')[0]);
+    return field !== undefined && typeof message === 'string' ? [[field, message]] : [];
+  });
+}

@@ -1,0 +1,83 @@
+import { clinicToday, isClinicalDate } from '@bari/contracts';
+import { Classes } from '@blueprintjs/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+export interface CompletedDateInputProps {
+  label: string;
+  /** The stored completion date; null while the procedure is pending. */
+  savedDate: string | null;
+  /** Only a completed procedure has a date to change (§4). */
+  enabled: boolean;
+  busy: boolean;
+  /** Saves a new date; resolves to whether the server took it. */
+  onSave: (date: string) => Promise<boolean>;
+}
+
+/**
+ * A completion date typed segment by segment: the browser reports a whole date after the first
+ * keystroke of a segment, so what is typed stays here and is saved only on Enter or blur, when
+ * it is a valid date that differs from the stored one. The input is never disabled nor
+ * remounted while it has the focus.
+ */
+export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: CompletedDateInputProps) {
+  // What the user typed; null shows the stored date.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const focusedRef = useRef(false);
+  const [shownSaved, setShownSaved] = useState(savedDate);
+  // The date sent last and the stored date it replaced: Enter then blur must not save twice
+  // while the refetched procedure is on its way.
+  const submitted = useRef<{ date: string; over: string | null } | null>(null);
+
+  // A new stored date (ours, refetched, or someone else's) replaces a draft no one is editing.
+  if (savedDate !== shownSaved) {
+    setShownSaved(savedDate);
+    if (!focused) setDraft(null);
+  }
+
+  const commit = async () => {
+    const date = draft;
+    if (date === null || !isClinicalDate(date) || date === savedDate) return;
+    if (submitted.current?.date === date && submitted.current.over === savedDate) return;
+    submitted.current = { date, over: savedDate };
+    const saved = await onSave(date);
+    if (saved) return;
+    // Refused: back to the stored date unless the user is typing again.
+    submitted.current = null;
+    if (!focusedRef.current) setDraft(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void commit();
+  };
+
+  const setFocus = (value: boolean) => {
+    focusedRef.current = value;
+    setFocused(value);
+  };
+
+  return (
+    <input
+      aria-busy={busy}
+      aria-label={label}
+      className={`${Classes.INPUT} ${Classes.SMALL} procedure-row__date`}
+      disabled={!enabled && !focused}
+      max={clinicToday(new Date())}
+      onBlur={() => {
+        setFocus(false);
+        if (draft === null || !isClinicalDate(draft) || draft === savedDate) setDraft(null);
+        else void commit();
+      }}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onFocus={() => {
+        setFocus(true);
+        setDraft((current) => current ?? savedDate ?? '');
+      }}
+      onKeyDown={onKeyDown}
+      type="date"
+      value={draft ?? savedDate ?? ''}
+    />
+  );
+}
