@@ -288,7 +288,7 @@ describe('patients: registration, follow-up and removal', () => {
       }
     });
     await typeDate(page, hemogramaDate, '2026-01-15');
-    expect(await hemogramaDate.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await hemogramaDate.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
     expect(await hemogramaDate.inputValue()).toBe('2026-01-15');
     expect(dateSaves).toEqual([]);
     await hemogramaDate.blur();
