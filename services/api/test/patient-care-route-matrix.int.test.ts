@@ -1,53 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, signInAs, type Role, type SignedIn, type TestClient } from './support/http-client.ts';
-import { countEvents, startTestApp, type TestApp } from './support/test-app.ts';
 import { cpf, patientForm, register } from './patients-fixtures.ts';
+import {
+  administrators,
+  approvedStaff,
+  describeRouteMatrix,
+  useMatrixApp,
+  type RouteCase,
+} from './support/route-matrix.ts';
 
 /**
  * Every patient-care `/api` route × signed out / pending / rejected / approved / admin: the
  * status each gets, and that a refusal writes nothing. (The identity routes have their own
  * matrix in identity-route-matrix.int.test.ts.)
  */
-type Who = 'signedOut' | Role;
-const WHO: readonly Who[] = ['signedOut', 'pending', 'rejected', 'approved', 'admin'];
-
-interface Request {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly body?: unknown;
-}
-
-interface RouteCase {
-  readonly route: string;
-  /** Builds the request; creates what it acts on through the administrator. */
-  readonly request: () => Promise<Request>;
-  readonly expected: Readonly<Record<Who, number>>;
-}
-
-const approvedStaff = (status: number): Record<Who, number> => ({
-  signedOut: 401,
-  pending: 403,
-  rejected: 403,
-  approved: status,
-  admin: status,
-});
-const administrators = (status: number): Record<Who, number> => ({ ...approvedStaff(status), approved: 403 });
-
-let app: TestApp;
-let admin: SignedIn;
-const clients = new Map<Who, TestClient>();
+const matrix = useMatrixApp();
 let nextCpf = 310_000_000;
 let nextType = 0;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAs(app, 'admin');
-  clients.set('signedOut', createClient(app.baseUrl));
-  for (const role of ['pending', 'rejected', 'approved', 'admin'] as const) {
-    clients.set(role, (await signInAs(app, role)).client);
-  }
-});
-afterAll(() => app?.stop());
 
 interface PatientBody {
   readonly id: string;
@@ -58,13 +25,13 @@ interface PatientBody {
 
 /** A fresh patient (its own CPF), registered by the administrator. */
 async function newPatient(): Promise<PatientBody> {
-  const response = await register(admin.client, patientForm({ cpf: cpf((nextCpf += 1)) }));
+  const response = await register(matrix.admin().client, patientForm({ cpf: cpf((nextCpf += 1)) }));
   return response.body as PatientBody;
 }
 
 /** A fresh optional procedure type, defined by the administrator. */
 async function newOptionalType(): Promise<string> {
-  const response = await admin.client.post('/api/procedure-types', {
+  const response = await matrix.admin().client.post('/api/procedure-types', {
     name: `Exame opcional da matriz ${(nextType += 1)}`,
     category: 'pre_op_exam',
     isRequired: false,
@@ -178,28 +145,4 @@ const routes: readonly RouteCase[] = [
   },
 ];
 
-async function send(client: TestClient, request: Request) {
-  switch (request.method) {
-    case 'GET':
-      return client.get(request.path);
-    case 'POST':
-      return client.post(request.path, request.body);
-    case 'PATCH':
-      return client.patch(request.path, request.body);
-    case 'DELETE':
-      return client.delete(request.path);
-  }
-}
-
-describe.each(routes)('$route', ({ request, expected }) => {
-  it.each(WHO)('as %s', async (who) => {
-    const built = await request();
-    const before = await countEvents(app);
-
-    const response = await send(clients.get(who)!, built);
-
-    expect(response.status).toBe(expected[who]);
-    if (response.status >= 400) expect(await countEvents(app)).toBe(before);
-    if (built.path.startsWith('/api/')) expect(response.headers.get('cache-control')).toBe('no-store');
-  });
-});
+describeRouteMatrix(matrix, routes);
