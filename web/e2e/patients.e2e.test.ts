@@ -429,6 +429,8 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Paciente foi excluído com sucesso.').waitFor();
     await page.waitForURL(/\/patients$/);
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
+    // The browser tab names the screen.
+    expect(await page.title()).toBe('Pacientes · Bari Care');
 
     await page.goto(`${app.baseUrl}${patientUrl}`);
     await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();

@@ -1,6 +1,6 @@
 import { ButtonVariant, Classes, H1 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
 import { commonMessages } from '../messages.ts';
 import { LogoutButton } from './logout-button.tsx';
@@ -14,8 +14,18 @@ export interface PageHeaderProps {
   backTo?: string;
 }
 
+const APP_NAME = 'Bari Care';
+
 /** The header of every signed-in page (§2): title, subtitle, the page's actions and logout. */
 export function PageHeader({ title, subtitle, actions, backTo }: PageHeaderProps) {
+  // The tab names the screen (a nurse often has several open; screen readers announce it).
+  useEffect(() => {
+    document.title = `${title} · ${APP_NAME}`;
+    return () => {
+      document.title = APP_NAME;
+    };
+  }, [title]);
+
   return (
     <header className="page-header">
       <div className="page-header__text">
