@@ -31,6 +31,26 @@ export const procedureMessages = {
   completedDateInFuture: 'A data de realização não pode ser futura.',
 } as const;
 
+/**
+ * The server's refusals of patient, procedure and procedure-type commands. One copy: the web
+ * recognises some of them (a duplicate CPF goes under the CPF field).
+ */
+export const patientRefusalMessages = {
+  patientNotFound: 'Paciente não encontrado',
+  patientAlreadyRegistered: 'Este paciente já está cadastrado',
+  duplicateCpf: 'Já existe um paciente com este CPF',
+  stalePatient: 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
+  versionRequired:
+    'Informe a versão do paciente (If-Match ou version) para evitar sobrescrever alterações de outra pessoa.',
+  procedureNotFound: 'Procedimento não encontrado',
+  procedureTypeNotFound: 'Tipo de procedimento não encontrado',
+  procedureAlreadyAssigned: 'Este procedimento já faz parte do acompanhamento do paciente',
+  procedureAlreadyCompleted: 'Este procedimento já foi registrado como concluído para o paciente',
+  duplicateProcedureType: 'Já existe um procedimento com este nome nesta categoria',
+  requiredProcedureTypeForbidden:
+    'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
+} as const;
+
 /** 'Atualizar Procedimentos' (run-migration) answer. */
 export function runMigrationMessage(added: number): string {
   if (added === 0) return 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.';

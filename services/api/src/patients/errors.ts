@@ -1,4 +1,4 @@
-import { procedureMessages } from '@bari/contracts';
+import { patientRefusalMessages as refusals, procedureMessages } from '@bari/contracts';
 import { DomainError } from '../shared/domain-error.ts';
 
 /*
@@ -8,20 +8,20 @@ import { DomainError } from '../shared/domain-error.ts';
 
 export class PatientNotFound extends DomainError {
   constructor(readonly patientId: string) {
-    super('not_found', 'Paciente não encontrado');
+    super('not_found', refusals.patientNotFound);
   }
 }
 
 /** A registration reused an id whose stream already holds a patient (a retried or buggy command). */
 export class PatientAlreadyRegistered extends DomainError {
   constructor(readonly patientId: string) {
-    super('conflict', 'Este paciente já está cadastrado');
+    super('conflict', refusals.patientAlreadyRegistered);
   }
 }
 
 export class DuplicateCpf extends DomainError {
   constructor(readonly cpf: string) {
-    super('conflict', 'Já existe um paciente com este CPF');
+    super('conflict', refusals.duplicateCpf);
   }
 }
 
@@ -32,7 +32,7 @@ export class StalePatient extends DomainError {
     readonly expectedRevision: number,
     readonly actualRevision: number,
   ) {
-    super('conflict', 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.');
+    super('conflict', refusals.stalePatient);
   }
 }
 
@@ -42,10 +42,7 @@ export class StalePatient extends DomainError {
  */
 export class PatientVersionRequired extends DomainError {
   constructor(readonly patientId: string) {
-    super(
-      'precondition_required',
-      'Informe a versão do paciente (If-Match ou version) para evitar sobrescrever alterações de outra pessoa.',
-    );
+    super('precondition_required', refusals.versionRequired);
   }
 }
 
@@ -61,27 +58,27 @@ export class PatientDatesOutOfOrder extends DomainError {
 
 export class ProcedureNotFound extends DomainError {
   constructor(readonly procedureId: string) {
-    super('not_found', 'Procedimento não encontrado');
+    super('not_found', refusals.procedureNotFound);
   }
 }
 
 export class ProcedureTypeNotFound extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('not_found', 'Tipo de procedimento não encontrado');
+    super('not_found', refusals.procedureTypeNotFound);
   }
 }
 
 /** The patient already has a procedure of this type (pending or completed). */
 export class ProcedureAlreadyAssigned extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('conflict', 'Este procedimento já faz parte do acompanhamento do paciente');
+    super('conflict', refusals.procedureAlreadyAssigned);
   }
 }
 
 /** The registration form chose a type the patient has already completed. */
 export class ProcedureAlreadyCompleted extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('conflict', 'Este procedimento já foi registrado como concluído para o paciente');
+    super('conflict', refusals.procedureAlreadyCompleted);
   }
 }
 
@@ -91,7 +88,7 @@ export class DuplicateProcedureType extends DomainError {
     readonly category: string,
     readonly typeName: string,
   ) {
-    super('conflict', 'Já existe um procedimento com este nome nesta categoria');
+    super('conflict', refusals.duplicateProcedureType);
   }
 }
 
@@ -111,9 +108,6 @@ export class FutureCompletionDate extends DomainError {
  */
 export class RequiredProcedureTypeForbidden extends DomainError {
   constructor() {
-    super(
-      'forbidden',
-      'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
-    );
+    super('forbidden', refusals.requiredProcedureTypeForbidden);
   }
 }

@@ -1,3 +1,5 @@
+import { patientRefusalMessages } from '@bari/contracts';
+
 /**
  * Portuguese strings of the patient screens: verbatim from spec §2 and §8 where the spec gives
  * them; the rest (labels, placeholders, paging) worded in the same register. The form's
@@ -100,5 +102,5 @@ export const patientsMessages = {
   deleted: 'Paciente foi excluído com sucesso.',
 
   // The server's refusal of a second patient with the same CPF (409), shown under the field too.
-  duplicateCpf: 'Já existe um paciente com este CPF',
+  duplicateCpf: patientRefusalMessages.duplicateCpf,
 } as const;
