@@ -60,6 +60,28 @@ export const ProcedureAssigned = defineEvent(
 );
 export type ProcedureAssigned = ReturnType<typeof ProcedureAssigned.create>;
 
+/**
+ * The procedures one decision assigned, pending, in one event: every required type at
+ * registration, or the types a patient lacked when 'Atualizar Procedimentos' ran. Written
+ * instead of one `ProcedureAssigned` per type (93 events per registration); streams written
+ * before it keep their `ProcedureAssigned` events, which every reader still folds.
+ */
+export const RequiredProceduresAssigned = defineEvent(
+  'RequiredProceduresAssigned',
+  z.object({
+    patientId: PatientIdSchema,
+    procedures: z.array(
+      z.object({
+        procedureId: ProcedureIdSchema,
+        procedureType: ProcedureTypeSchema,
+        scheduledDate: StoredDateSchema.nullable(),
+      }),
+    ),
+    reason: z.enum(['registration', 'migration']),
+  }),
+);
+export type RequiredProceduresAssigned = ReturnType<typeof RequiredProceduresAssigned.create>;
+
 /** A pending procedure was done on `completedDate`. */
 export const ProcedureCompleted = defineEvent(
   'ProcedureCompleted',
@@ -129,6 +151,7 @@ export const patientEvents = [
   PatientUpdated,
   PatientDeleted,
   ProcedureAssigned,
+  RequiredProceduresAssigned,
   ProcedureCompleted,
   ProcedureCompletionChanged,
   ProcedureReopened,
@@ -141,6 +164,7 @@ export const PatientEventSchema = z.discriminatedUnion('type', [
   PatientUpdated.schema,
   PatientDeleted.schema,
   ProcedureAssigned.schema,
+  RequiredProceduresAssigned.schema,
   ProcedureCompleted.schema,
   ProcedureCompletionChanged.schema,
   ProcedureReopened.schema,
