@@ -8,10 +8,11 @@ export {
   type ProjectionRunnerOptions,
   type ProjectionState,
   type ProjectionStatus,
-  type WaitForOptions,
 } from './runner/runner.ts';
+export type { WaitForOptions } from './runner/wait-for.ts';
 export {
   rebuildProjection,
+  rebuildProjections,
   RebuildInProgressError,
   type RebuildOptions,
   type RebuildProgress,
@@ -19,6 +20,7 @@ export {
 } from './runner/rebuild.ts';
 export { readProjectionStatus, countEventsAfter, type ProjectionCheckpointStatus } from './runner/status.ts';
 export { ProjectionHandlerError } from './runner/apply.ts';
+export { isTransient } from './runner/transient.ts';
 export { createJsonLogger, silentLogger, type ProjectionLogger } from './runner/logger.ts';
 export * from './patients/index.ts';
 export * from './procedure-types/index.ts';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readProjectionStatus } from '../src/runner/status.ts';
-import { sql } from '../src/sql.ts';
+import { sql } from '@bari/db';
 import {
   appendCounted,
   expectedCounts,

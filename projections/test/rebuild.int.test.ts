@@ -5,7 +5,7 @@ import { ProjectionHandlerError } from '../src/runner/apply.ts';
 import { silentLogger } from '../src/runner/logger.ts';
 import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../src/runner/rebuild.ts';
 import { createProjectionRunner } from '../src/runner/runner.ts';
-import { sql } from '../src/sql.ts';
+import { sql } from '@bari/db';
 import {
   appendCounted,
   event,

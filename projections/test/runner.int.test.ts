@@ -132,9 +132,9 @@ describe('projection runner', { timeout: 30_000 }, () => {
       const projection = streamCountsProjection();
       return {
         ...projection,
-        handle: async (...args: Parameters<typeof projection.handle>) => {
-          calls[key] += 1;
-          await projection.handle(...args);
+        apply: async (...args: Parameters<typeof projection.apply>) => {
+          await projection.apply(...args);
+          calls[key] += args[0].length;
         },
       };
     };

@@ -26,7 +26,10 @@ export type PatientProgress = z.infer<typeof PatientProgressSchema>;
 export const PatientListRowSchema = PatientDtoSchema.merge(PatientProgressSchema);
 export type PatientListRow = z.infer<typeof PatientListRowSchema>;
 
-/** `GET /api/patients?search&status&page&pageSize`; the total travels in `X-Total-Count`. */
+export const PatientListSortSchema = z.enum(['name', 'admissionDate', 'progress', 'registeredAt']);
+export type PatientListSort = z.infer<typeof PatientListSortSchema>;
+
+/** `GET /api/patients?search&status&page&pageSize&sort&direction`; the total travels in `X-Total-Count`. */
 export const PatientListQuerySchema = z.object({
   /** Name and municipality (case- and accent-insensitive), CNS (substring). */
   search: z
@@ -42,6 +45,10 @@ export const PatientListQuerySchema = z.object({
     .transform((value) => (value === 'all' ? undefined : value)),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** Order of the list: name (pt-BR collation, the default), admission, progress or registration. */
+  sort: PatientListSortSchema.default('name'),
+  /** Ascending by default for name, descending for the others (newest, most advanced first). */
+  direction: z.enum(['asc', 'desc']).optional(),
 });
 export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
 

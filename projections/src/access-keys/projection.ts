@@ -1,52 +1,59 @@
 import { AccessKeyBound, AccessKeyDeactivated, AccessKeyIssued, UserLoggedIn } from '@bari/contracts';
-import type { Projection } from '../runner/projection.ts';
-import { sql } from '../sql.ts';
+import { rowProjection } from '../shared/row-projection.ts';
+import type { ColumnMap, RowOf } from '../shared/columns.ts';
+
+const ACCESS_KEY_COLUMNS = {
+  id: { column: 'id', type: 'uuid' },
+  keyHash: { column: 'key_hash', type: 'text' },
+  keyPrefix: { column: 'key_prefix', type: 'text' },
+  description: { column: 'description', type: 'text' },
+  createdAt: { column: 'created_at', type: 'timestamptz' },
+  expiresAt: { column: 'expires_at', type: 'timestamptz' },
+  isActive: { column: 'is_active', type: 'boolean' },
+  usageCount: { column: 'usage_count', type: 'integer' },
+  boundUserId: { column: 'bound_user_id', type: 'uuid' },
+  lastUsedAt: { column: 'last_used_at', type: 'timestamptz' },
+} as const satisfies ColumnMap;
+type AccessKeyRow = RowOf<typeof ACCESS_KEY_COLUMNS> & { readonly usageCount: number };
 
 /**
  * The access-keys read model (`access_keys`): issued keys by hash and prefix, whom they are
  * bound to, whether they are active, and their use ('Uso: N vezes' counts `UserLoggedIn`).
  * Times are the instants the commands were decided (event metadata).
  */
-export const accessKeysProjection: Projection = {
+export const accessKeysProjection = rowProjection<typeof ACCESS_KEY_COLUMNS, AccessKeyRow>({
   name: 'access-keys',
   eventTypes: [AccessKeyIssued.type, AccessKeyBound.type, AccessKeyDeactivated.type, UserLoggedIn.type],
-  tables: ['access_keys'],
-  async handle(event, { tx, tables }) {
+  table: 'access_keys',
+  columns: ACCESS_KEY_COLUMNS,
+  key: 'id',
+  rowKey: (event) => (event.data as { keyId: string }).keyId,
+  evolve(row, event) {
     const at = event.metadata.timestamp;
     switch (event.type) {
       case AccessKeyIssued.type: {
         const key = AccessKeyIssued.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          insert into ${tables('access_keys')}
-            (id, key_hash, key_prefix, description, created_at, expires_at, is_active, usage_count,
-             bound_user_id)
-          values (${key.keyId}, ${key.keyHash}, ${key.keyPrefix}, ${key.description}, ${at},
-            ${key.expiresAt}, true, 0, ${key.boundUserId})
-        `);
-        return;
+        return {
+          id: key.keyId,
+          keyHash: key.keyHash,
+          keyPrefix: key.keyPrefix,
+          description: key.description,
+          createdAt: at,
+          expiresAt: key.expiresAt,
+          isActive: true,
+          usageCount: 0,
+          boundUserId: key.boundUserId,
+          lastUsedAt: null,
+        };
       }
-      case AccessKeyBound.type: {
-        const { keyId, userId } = AccessKeyBound.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          update ${tables('access_keys')} set bound_user_id = ${userId} where id = ${keyId}
-        `);
-        return;
-      }
-      case AccessKeyDeactivated.type: {
-        const { keyId } = AccessKeyDeactivated.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          update ${tables('access_keys')} set is_active = false where id = ${keyId}
-        `);
-        return;
-      }
-      case UserLoggedIn.type: {
-        const { keyId } = UserLoggedIn.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          update ${tables('access_keys')} set usage_count = usage_count + 1, last_used_at = ${at}
-          where id = ${keyId}
-        `);
-        return;
-      }
+      case AccessKeyBound.type:
+        return row ? { ...row, boundUserId: AccessKeyBound.data.parse(event.data).userId } : null;
+      case AccessKeyDeactivated.type:
+        return row ? { ...row, isActive: false } : null;
+      case UserLoggedIn.type:
+        return row ? { ...row, usageCount: row.usageCount + 1, lastUsedAt: at } : null;
+      default:
+        return row ?? null;
     }
   },
-};
+});

@@ -2,7 +2,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { AccessKeyListItem } from '@bari/contracts';
 import { isoInstant } from '../users/queries.ts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 const AccessKeyRowSchema = z.object({
   id: z.string().uuid(),

@@ -11,7 +11,7 @@ import { createEventStore, eventStoreMigrations, type EventStore } from '@bari/e
 import { projectionMigrations } from '../migrations.ts';
 import { allProjections } from '../registry.ts';
 import type { Projection } from '../runner/projection.ts';
-import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../runner/rebuild.ts';
+import { rebuildProjections, RebuildInProgressError, type RebuildProgress } from '../runner/rebuild.ts';
 import { readProjectionStatus } from '../runner/status.ts';
 import { parseArguments } from './arguments.ts';
 import { messages } from './messages.ts';
@@ -66,10 +66,8 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     if (command.kind === 'status') {
       print(await statusTable(connections, projections));
     } else {
-      for (const name of command.names) {
-        const projection = projections.find((candidate) => candidate.name === name)!;
-        await rebuild(connections, projection, { print, stderr, batchSize: deps.batchSize });
-      }
+      const chosen = projections.filter((projection) => command.names.includes(projection.name));
+      await rebuild(connections, chosen, { print, stderr, batchSize: deps.batchSize });
     }
     return 0;
   } catch (error) {
@@ -99,16 +97,17 @@ async function statusTable(connections: Connections, projections: readonly Proje
     .join('\n');
 }
 
+/** Rebuilds the projections together: one pass over the log feeds them all. */
 async function rebuild(
   connections: Connections,
-  projection: Projection,
+  chosen: readonly Projection[],
   io: {
     readonly print: (line: string) => void;
     readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
     readonly batchSize: number | undefined;
   },
 ): Promise<void> {
-  io.print(messages.rebuilding(projection.name));
+  io.print(messages.rebuilding(chosen.map((projection) => projection.name)));
   const bar = new cliProgress.SingleBar(
     { format: messages.progressFormat, stream: io.stderr, hideCursor: true, barsize: 30 },
     cliProgress.Presets.shades_classic,
@@ -130,23 +129,27 @@ async function rebuild(
         bar.update(value, payload);
       }
       barShown = true;
-    } else if (phase === 'catch-up') {
+    } else if (phase === 'indexes' || phase === 'catch-up') {
       if (barShown) {
         bar.update(bar.getTotal(), payload);
         bar.stop();
         barShown = false;
       }
-      io.print(messages.catchingUp);
+      io.print(phase === 'indexes' ? messages.buildingIndexes : messages.catchingUp);
     }
   };
   try {
-    const result = await rebuildProjection({
+    const result = await rebuildProjections({
       ...connections,
-      projection,
+      projections: chosen,
       batchSize: io.batchSize,
       onProgress,
     });
-    io.print(messages.rebuilt(projection.name, result.events, result.handled, result.seconds));
+    for (const projection of chosen) {
+      const handled = result.handledBy[projection.name] ?? 0;
+      io.print(messages.rebuilt(projection.name, result.events, handled, result.seconds));
+    }
+    if (chosen.length > 1) io.print(messages.rebuiltAll(chosen.length, result.events, result.seconds));
   } finally {
     if (barShown) bar.stop();
   }

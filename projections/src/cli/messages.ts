@@ -49,7 +49,11 @@ Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.`,
       updatedAt ? dateTime.format(updatedAt) : '-',
       error ?? '-',
     ] as const,
-  rebuilding: (name: string) => `Reconstruindo a projeção "${name}"...`,
+  rebuilding: (names: readonly string[]) =>
+    names.length === 1
+      ? `Reconstruindo a projeção "${names[0]}"...`
+      : `Reconstruindo as projeções ${list(names)} numa só leitura do log...`,
+  buildingIndexes: '  Criando os índices das tabelas novas...',
   progressFormat: '  {bar} {percentage}% | {events} eventos | {rate} eventos/s | {duration_formatted}',
   rate: (perSecond: number) => integer.format(perSecond),
   count: (value: number) => integer.format(value),
@@ -58,6 +62,9 @@ Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.`,
     `Projeção "${name}" reconstruída: ${integer.format(events)} eventos lidos, ` +
     `${integer.format(handled)} aplicados, em ${decimal.format(seconds)} s ` +
     `(${integer.format(seconds > 0 ? events / seconds : events)} eventos/s).`,
+  rebuiltAll: (count: number, events: number, seconds: number) =>
+    `${integer.format(count)} projeções reconstruídas: ${integer.format(events)} eventos lidos ` +
+    `em ${decimal.format(seconds)} s (${integer.format(seconds > 0 ? events / seconds : events)} eventos/s).`,
   rebuildInProgress: (name: string) =>
     `A projeção "${name}" já está sendo reconstruída por outro processo. Tente novamente quando ele terminar.`,
   failure: (detail: string) => `Falha: ${detail}`,

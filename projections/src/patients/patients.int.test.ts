@@ -18,7 +18,7 @@ import {
 } from '@bari/contracts';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 import { patientsProjection } from './projection.ts';
 import { createPatientQueries } from './queries.ts';
 import { createStatisticsQueries } from './statistics-queries.ts';

@@ -9,11 +9,12 @@ import {
   progressPercentage,
   type PatientDetailDto,
   type PatientListQuery,
+  type PatientListSort,
   type PatientListRow,
   type PatientProcedureDto,
   type ProcedureRecord,
 } from '@bari/contracts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 import {
   PatientRowSchema,
   ProcedureRowSchema,
@@ -37,20 +38,38 @@ function statusExpression(today: string): FragmentSqlToken {
   end)`;
 }
 
+/** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
 /**
  * Name and municipality folded (accents, case and extra spaces aside) and matched as
- * substrings; CNS as a substring of its digits when the search is a number. `strpos`
- * rather than LIKE, so `%` and `_` in a search are plain characters.
+ * substrings; CNS as a substring of its digits when the search is a number. Substring LIKE
+ * is what the trigram indexes of these columns serve.
  */
 function searchCondition(search: string): FragmentSqlToken {
-  const folded = foldText(search);
+  const folded = containing(foldText(search));
   const conditions = [
-    sql.fragment`strpos(search_name, ${folded}) > 0`,
-    sql.fragment`strpos(search_municipality, ${folded}) > 0`,
+    sql.fragment`search_name like ${folded}`,
+    sql.fragment`search_municipality like ${folded}`,
   ];
   const digits = search.replace(/[\s.\-/]/g, '');
-  if (/^\d+$/.test(digits)) conditions.push(sql.fragment`strpos(coalesce(cns, ''), ${digits}) > 0`);
+  if (/^\d+$/.test(digits)) conditions.push(sql.fragment`cns like ${containing(digits)}`);
   return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
+}
+
+const SORT_KEYS: Readonly<Record<PatientListSort, FragmentSqlToken>> = {
+  name: sql.fragment`name collate "pt-BR-x-icu"`,
+  admissionDate: sql.fragment`admission_date`,
+  progress: sql.fragment`(case when total_procedures = 0 then 0 else completed_procedures::float8 / total_procedures end)`,
+  registeredAt: sql.fragment`registered_at`,
+};
+
+/** A total order (id breaks ties), so pages never overlap or skip a patient. */
+function orderBy(sort: PatientListSort, direction: 'asc' | 'desc' | undefined): FragmentSqlToken {
+  const descending = (direction ?? (sort === 'name' ? 'asc' : 'desc')) === 'desc';
+  return descending
+    ? sql.fragment`order by ${SORT_KEYS[sort]} desc, id desc`
+    : sql.fragment`order by ${SORT_KEYS[sort]} asc, id asc`;
 }
 
 function whereClause(conditions: readonly FragmentSqlToken[]): FragmentSqlToken {
@@ -106,7 +125,7 @@ export function createPatientQueries(pool: DatabasePool) {
   }
 
   return {
-    /** `GET /api/patients`: newest first, filtered, one page, with the total. */
+    /** `GET /api/patients`: in the requested order, filtered, one page, with the total. */
     async list(query: PatientListQuery, today: string): Promise<PatientPage> {
       const conditions: FragmentSqlToken[] = [];
       if (query.search) conditions.push(searchCondition(query.search));
@@ -117,7 +136,7 @@ export function createPatientQueries(pool: DatabasePool) {
       `);
       const rows = await pool.any(sql.type(PatientRowSchema)`
         select ${patientColumns} from patients ${where}
-        order by registered_at desc, id
+        ${orderBy(query.sort, query.direction)}
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       `);
       return { rows: rows.map((row) => toListRow(row, today)), total };

@@ -10,7 +10,8 @@ import {
   type PatientDto,
   type ProcedureRecord,
 } from '@bari/contracts';
-import { sql } from '../sql.ts';
+import { selectList } from '../shared/columns.ts';
+import { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
 
 /*
  * Row shapes of the patients read model as its queries select them (`sql.type`), each
@@ -69,17 +70,7 @@ export const PatientRowSchema = z
   );
 export type PatientRow = z.output<typeof PatientRowSchema>;
 
-export const patientColumns = sql.fragment`
-  id, version, registered_at as "registeredAt", name, cpf, cns,
-  municipality_ibge_code as "municipalityIbgeCode", municipality_name as "municipalityName",
-  municipality_uf as "municipalityUf", admission_date as "admissionDate",
-  discharge_date as "dischargeDate", surgery_date as "surgeryDate",
-  surgery_location as "surgeryLocation", surgeon_name as "surgeonName",
-  aih_number as "aihNumber", sisreg_code as "sisregCode", notes,
-  total_procedures as "totalProcedures", completed_procedures as "completedProcedures",
-  required_procedures as "requiredProcedures",
-  completed_required_procedures as "completedRequiredProcedures"
-`;
+export const patientColumns = selectList(PATIENT_COLUMNS, ['searchName', 'searchMunicipality']);
 
 /** Selected with `procedureColumns`. */
 export const ProcedureRowSchema = z
@@ -120,9 +111,4 @@ export const ProcedureRowSchema = z
     }),
   );
 
-export const procedureColumns = sql.fragment`
-  id, patient_id as "patientId", procedure_type_id as "procedureTypeId", type_name as "typeName",
-  type_category as "typeCategory", type_phase as "typePhase", type_is_required as "typeIsRequired",
-  type_scheduled_month as "typeScheduledMonth", status, scheduled_date as "scheduledDate",
-  completed_date as "completedDate", location, professional_name as "professionalName", notes
-`;
+export const procedureColumns = selectList(PROCEDURE_COLUMNS);

@@ -1,23 +1,25 @@
 import type { DatabasePool } from '@bari/db';
+import { sql } from '@bari/db';
 import { StatisticsDtoSchema, type StatisticsDto } from '@bari/contracts';
-import { sql } from '../sql.ts';
 
 /**
- * The dashboard's four numbers, read from the patients read model. Overdue (pending with a
- * scheduled date before `today`, São Paulo) is time-dependent, so it is counted here at read
- * time, never projected.
+ * The dashboard's four numbers, from the counters the patients projection keeps. Overdue
+ * (pending with a scheduled date before `today`, São Paulo) is time-dependent, so it is
+ * summed here at read time over the pending counts per date, never projected.
  */
 export function createStatisticsQueries(pool: DatabasePool) {
   return {
     async statistics(today: string): Promise<StatisticsDto> {
       return pool.one(sql.type(StatisticsDtoSchema)`
         select
-          (select count(*)::int from patients) as "totalPatients",
-          count(*) filter (where status = 'completed')::int as "completedProcedures",
-          count(*) filter (where status = 'pending')::int as "pendingProcedures",
-          count(*) filter (where status = 'pending' and scheduled_date < ${today}::date)::int
+          coalesce((select value from patient_statistics where name = 'patients'), 0)::int
+            as "totalPatients",
+          coalesce((select value from patient_statistics where name = 'completed_procedures'), 0)::int
+            as "completedProcedures",
+          coalesce((select value from patient_statistics where name = 'pending_procedures'), 0)::int
+            as "pendingProcedures",
+          coalesce((select sum(pending) from pending_procedures_by_date where scheduled_date < ${today}::date), 0)::int
             as "overdueProcedures"
-        from patient_procedures
       `);
     },
   };

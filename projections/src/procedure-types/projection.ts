@@ -1,23 +1,34 @@
-import { ProcedureTypeDefined, ProcedureTypeEventSchema } from '@bari/contracts';
-import type { Projection } from '../runner/projection.ts';
-import { sql } from '../sql.ts';
+import { ProcedureTypeDefined } from '@bari/contracts';
+import { rowProjection } from '../shared/row-projection.ts';
+import type { ColumnMap, RowOf } from '../shared/columns.ts';
+
+const PROCEDURE_TYPE_COLUMNS = {
+  id: { column: 'id', type: 'text' },
+  name: { column: 'name', type: 'text' },
+  category: { column: 'category', type: 'text' },
+  phase: { column: 'phase', type: 'text' },
+  isRequired: { column: 'is_required', type: 'boolean' },
+  scheduledMonth: { column: 'scheduled_month', type: 'integer' },
+  source: { column: 'source', type: 'text' },
+} as const satisfies ColumnMap;
+type ProcedureTypeRow = RowOf<typeof PROCEDURE_TYPE_COLUMNS>;
 
 /**
  * The procedure-type catalogue (`GET /api/procedure-types`): one row per
- * `ProcedureTypeDefined`, in the order the types were defined. Types are never changed or
- * removed, so an insert is all there is.
+ * `ProcedureTypeDefined`, in the order the types were defined (`seq`). Types are never
+ * changed or removed, so an insert is all there is.
  */
-export const procedureTypesProjection: Projection = {
+export const procedureTypesProjection = rowProjection<typeof PROCEDURE_TYPE_COLUMNS, ProcedureTypeRow>({
   name: 'procedure-types',
   eventTypes: [ProcedureTypeDefined.type],
-  tables: ['procedure_types'],
-  async handle(recorded, { tx, tables }) {
-    const { data } = ProcedureTypeEventSchema.parse({ type: recorded.type, data: recorded.data });
-    await tx.query(sql.typeAlias('void')`
-      insert into ${tables('procedure_types')}
-        (id, name, category, phase, is_required, scheduled_month, source)
-      values (${data.id}, ${data.name}, ${data.category}, ${data.phase}, ${data.isRequired},
-        ${data.scheduledMonth}, ${data.source})
-    `);
+  table: 'procedure_types',
+  columns: PROCEDURE_TYPE_COLUMNS,
+  key: 'id',
+  rowKey: (event) => ProcedureTypeDefined.data.parse(event.data).id,
+  evolve(row, event) {
+    const { id, name, category, phase, isRequired, scheduledMonth, source } = ProcedureTypeDefined.data.parse(
+      event.data,
+    );
+    return row ?? { id, name, category, phase, isRequired, scheduledMonth, source };
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { DatabasePool } from '@bari/db';
 import { ProcedureTypeSchema, type ProcedureType } from '@bari/contracts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 const ProcedureTypeRowSchema = ProcedureTypeSchema;
 

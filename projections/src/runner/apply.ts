@@ -1,9 +1,9 @@
 import type { DatabaseTransactionConnection } from 'slonik';
 import { toCheckpoint, type RecordedEvent } from '@bari/event-store';
-import type { Projection, TableNames } from './projection.ts';
-import { sql } from '../sql.ts';
+import type { Projection, ProjectionContext, TableNames } from './projection.ts';
+import { sql } from '@bari/db';
 
-/** A projection's handler threw: the batch was rolled back and the projection stops. */
+/** A projection could not apply an event: its batch was rolled back and the projection stops. */
 export class ProjectionHandlerError extends Error {
   override readonly name = 'ProjectionHandlerError';
 
@@ -35,25 +35,67 @@ export function tableMapper(projection: Projection, rename: (table: string) => s
   };
 }
 
+const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
+
+/** The events of `batch` the projection handles, in order. */
+export function handledEvents(projection: Projection, batch: readonly RecordedEvent[]): RecordedEvent[] {
+  let types = handledTypes.get(projection);
+  if (!types) {
+    types = new Set(projection.eventTypes);
+    handledTypes.set(projection, types);
+  }
+  const handled = types;
+  return batch.filter((event) => handled.has(event.type));
+}
+
 /**
- * Calls the handler for each event of the batch it handles, in order, on the batch's
- * transaction. Returns how many it handled.
+ * Applies the events of the batch the projection handles as one unit of work on the batch's
+ * transaction. Returns how many it handled. A failure is rethrown as it came: the caller
+ * decides whether it is transient, and otherwise names the event with `findPoisonEvent`.
  */
-export async function applyEvents(
+export async function applyBatch(
   tx: DatabaseTransactionConnection,
   projection: Projection,
-  events: readonly RecordedEvent[],
+  batch: readonly RecordedEvent[],
   tables: TableNames,
+  mode: ProjectionContext['mode'],
 ): Promise<number> {
-  let handled = 0;
-  for (const event of events) {
-    if (!projection.eventTypes.includes(event.type)) continue;
-    try {
-      await projection.handle(event, { tx, tables });
-    } catch (error) {
-      throw new ProjectionHandlerError(projection.name, event, error);
-    }
-    handled += 1;
+  const events = handledEvents(projection, batch);
+  if (events.length > 0) await projection.apply(events, { tx, tables, mode });
+  return events.length;
+}
+
+/** Raised inside the probe transaction to roll it back when every event applied. */
+class ProbeRollback extends Error {}
+
+/**
+ * After a batch failed, replays it event by event in a transaction that is always rolled
+ * back, to name the first event the projection cannot apply. When each event applies on its
+ * own, the batch as a whole is at fault and its first handled event is named.
+ */
+export async function findPoisonEvent(
+  transaction: <T>(work: (tx: DatabaseTransactionConnection) => Promise<T>) => Promise<T>,
+  projection: Projection,
+  batch: readonly RecordedEvent[],
+  tables: TableNames,
+  mode: ProjectionContext['mode'],
+  batchError: unknown,
+): Promise<ProjectionHandlerError> {
+  const events = handledEvents(projection, batch);
+  try {
+    await transaction(async (tx) => {
+      for (const event of events) {
+        try {
+          await projection.apply([event], { tx, tables, mode });
+        } catch (error) {
+          throw new ProjectionHandlerError(projection.name, event, error);
+        }
+      }
+      throw new ProbeRollback();
+    });
+  } catch (error) {
+    if (error instanceof ProjectionHandlerError) return error;
+    if (!(error instanceof ProbeRollback)) batchError = error;
   }
-  return handled;
+  return new ProjectionHandlerError(projection.name, events[0] ?? batch[0]!, batchError);
 }

@@ -1,6 +1,6 @@
 import type { CommonQueryMethods, DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 const CheckpointRowSchema = z.object({
   name: z.string(),

@@ -1,4 +1,4 @@
-import type { DatabasePool, DatabasePoolConnection } from 'slonik';
+import type { DatabasePool, DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import {
   comparePositions,
@@ -8,20 +8,30 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from '@bari/event-store';
-import { applyEvents, tableMapper } from './apply.ts';
+import { applyBatch, findPoisonEvent, tableMapper } from './apply.ts';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
-import { assertValidProjections, type Projection } from './projection.ts';
-import { createRebuildTables, dropRebuildTables, rebuildTable, swapInRebuildTables } from './swap.ts';
-import { sql } from '../sql.ts';
+import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
+import {
+  analyzeRebuildTables,
+  createIndexLike,
+  createRebuildTables,
+  dropRebuildTables,
+  rebuildTable,
+  swapInRebuildTables,
+  type IndexToCopy,
+} from './swap.ts';
+import { isTransient } from './transient.ts';
+import { sql } from '@bari/db';
 
 export interface RebuildProgress {
   /**
-   * `replay`: after each batch written to the fresh tables; `catch-up`: the live checkpoint
-   * is locked, the last events are being applied; `swap`: the fresh tables have replaced the
-   * live ones, the transaction is about to commit.
+   * `replay`: after each batch written to the fresh tables; `indexes`: the load is over, the
+   * deferred indexes are being built; `catch-up`: the live checkpoints are locked, the last
+   * events are being applied; `swap`: the fresh tables have replaced the live ones, the
+   * transaction is about to commit.
    */
-  readonly phase: 'replay' | 'catch-up' | 'swap';
-  /** Events read from the log so far, and how many of them the projection handled. */
+  readonly phase: 'replay' | 'indexes' | 'catch-up' | 'swap';
+  /** Events read from the log so far, and how many of them the projections handled. */
   readonly events: number;
   readonly handled: number;
   /** Position of the last event read. */
@@ -33,18 +43,25 @@ export interface RebuildProgress {
 export interface RebuildOptions {
   readonly eventStore: EventStore;
   readonly pool: DatabasePool;
-  readonly projection: Projection;
-  /** Events per replay transaction. Default 1000. */
+  /** Rebuilt together, from one pass over the log, and swapped in one transaction. */
+  readonly projections: readonly Projection[];
+  /** Events per replay transaction. Default 5000. */
   readonly batchSize?: number;
+  /** Longest the swap waits for a live runner's lock before it rolls back and tries again. Default 2000 ms. */
+  readonly swapLockTimeoutMs?: number;
+  /** Swap attempts before giving up (the rebuilt tables are kept across attempts). Default 30. */
+  readonly swapAttempts?: number;
   /** Called after each step; the rebuild waits for a returned promise. */
   readonly onProgress?: (progress: RebuildProgress) => void | Promise<void>;
 }
 
 export interface RebuildResult {
   readonly events: number;
+  /** Events handled, summed over the projections, and per projection. */
   readonly handled: number;
+  readonly handledBy: Readonly<Record<string, number>>;
   readonly seconds: number;
-  /** The projection's checkpoint after the swap. */
+  /** The projections' checkpoint after the swap. */
   readonly checkpoint: string | null;
 }
 
@@ -60,88 +77,224 @@ export class RebuildInProgressError extends Error {
 // Session advisory lock keyed (namespace, hashtext(name)); the two-key form never collides
 // with the single-key locks of migrations (7340201) and appends (7340202).
 const REBUILD_LOCK_NAMESPACE = 7_340_203;
+const LockedSchema = z.object({ locked: z.boolean() });
+
+/** Rebuilds one projection (see `rebuildProjections`). */
+export async function rebuildProjection(
+  options: Omit<RebuildOptions, 'projections'> & { readonly projection: Projection },
+): Promise<RebuildResult> {
+  return rebuildProjections({ ...options, projections: [options.projection] });
+}
 
 /**
- * Rebuilds a projection from the start of the log without stopping its live runner: replays
- * into fresh `<table>__rebuild` copies in batches, then, in one transaction holding the live
- * checkpoint's lock, applies the events appended meanwhile, swaps the copies in and sets the
- * checkpoint. Until that commit the live tables and checkpoint are untouched, so a rebuild
- * killed at any point changes nothing; the next one drops its leftovers and starts over.
+ * Rebuilds projections from the start of the log without stopping their live runner: one
+ * pass over the log feeds every projection's fresh `<table>__rebuild` copies (loaded without
+ * their secondary indexes, which are built after the load, then analysed); then, in one
+ * transaction holding the live checkpoints' locks, the events appended meanwhile are
+ * applied, the copies swapped in and the checkpoints set. Until that commit the live tables
+ * and checkpoints are untouched, so a rebuild killed at any point changes nothing; the next
+ * one drops its leftovers and starts over. A swap that cannot get its locks in time is
+ * retried alone: the loaded copies are kept.
  */
-export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
-  const { pool, projection } = options;
-  assertValidProjections([projection]);
+export async function rebuildProjections(options: RebuildOptions): Promise<RebuildResult> {
+  const { pool, projections } = options;
+  assertValidProjections(projections);
   return pool.connect(async (connection) => {
-    const locked = await connection.oneFirst(sql.type(z.object({ locked: z.boolean() }))`
-      select pg_try_advisory_lock(${REBUILD_LOCK_NAMESPACE}, hashtext(${projection.name})) as locked
-    `);
-    if (!locked) throw new RebuildInProgressError(projection.name);
+    const locked: string[] = [];
     try {
-      return await rebuildHoldingLock(connection, options);
+      for (const projection of projections) {
+        const got = await connection.oneFirst(sql.type(LockedSchema)`
+          select pg_try_advisory_lock(${REBUILD_LOCK_NAMESPACE}, hashtext(${projection.name})) as locked
+        `);
+        if (!got) throw new RebuildInProgressError(projection.name);
+        locked.push(projection.name);
+      }
+      return await rebuildHoldingLocks(connection, options);
     } finally {
-      await connection.query(sql.type(z.object({ unlocked: z.boolean() }))`
-        select pg_advisory_unlock(${REBUILD_LOCK_NAMESPACE}, hashtext(${projection.name})) as unlocked
-      `);
+      for (const name of locked) {
+        await connection.query(sql.type(z.object({ unlocked: z.boolean() }))`
+          select pg_advisory_unlock(${REBUILD_LOCK_NAMESPACE}, hashtext(${name})) as unlocked
+        `);
+      }
     }
   });
 }
 
-async function rebuildHoldingLock(
+interface Target {
+  readonly projection: Projection;
+  readonly tables: TableNames;
+  handled: number;
+}
+
+async function rebuildHoldingLocks(
   connection: DatabasePoolConnection,
   options: RebuildOptions,
 ): Promise<RebuildResult> {
-  const { eventStore, projection } = options;
-  const batchSize = options.batchSize ?? 1_000;
+  const { eventStore, projections } = options;
+  const batchSize = options.batchSize ?? 5_000;
   const started = performance.now();
-  const tables = tableMapper(projection, rebuildTable);
+  const targets: Target[] = projections.map((projection) => ({
+    projection,
+    tables: tableMapper(projection, rebuildTable),
+    handled: 0,
+  }));
+  const allTables = projections.flatMap((projection) => projection.tables);
   const head = await eventStore.headPosition();
   let events = 0;
-  let handled = 0;
   let position: GlobalPosition | undefined;
+  const handled = (): number => targets.reduce((sum, target) => sum + target.handled, 0);
   const report = async (phase: RebuildProgress['phase']): Promise<void> => {
-    await options.onProgress?.({ phase, events, handled, position, head });
+    await options.onProgress?.({ phase, events, handled: handled(), position, head });
   };
-  const read = (): Promise<RecordedEvent[]> => eventStore.readAll({ after: position, maxCount: batchSize });
-  const consumed = (batch: readonly RecordedEvent[], applied: number): void => {
+  const read = (after: GlobalPosition | undefined): Promise<RecordedEvent[]> =>
+    eventStore.readAll({ after, maxCount: batchSize });
+  const applyToAll = async (tx: DatabaseTransactionConnection, batch: readonly RecordedEvent[]) => {
+    const counts: number[] = [];
+    for (const target of targets) counts.push(await applyOrExplain(connection, tx, target, batch));
+    return counts;
+  };
+  const consumed = (batch: readonly RecordedEvent[], counts: readonly number[]): void => {
     events += batch.length;
-    handled += applied;
+    counts.forEach((count, index) => (targets[index]!.handled += count));
     position = batch[batch.length - 1]?.position ?? position;
   };
 
+  const deferred: IndexToCopy[] = [];
   await connection.transaction(async (tx) => {
-    await dropRebuildTables(tx, projection.tables);
-    await createRebuildTables(tx, projection.tables);
+    await dropRebuildTables(tx, allTables);
+    for (const { projection } of targets) {
+      deferred.push(...(await createRebuildTables(tx, projection.tables, projection.indexesUsedByApply)));
+    }
   });
   try {
-    // Replay until a batch comes back short: the copies are then about as fresh as the log.
+    // Replay until a batch comes back short; the next batch is read while this one is written.
+    let next = read(position);
     for (;;) {
-      const batch = await read();
-      if (batch.length > 0)
-        consumed(batch, await connection.transaction((tx) => applyEvents(tx, projection, batch, tables)));
+      const batch = await next;
+      if (batch.length === batchSize) next = read(batch[batch.length - 1]!.position);
+      if (batch.length > 0) consumed(batch, await replayBatch(connection, (tx) => applyToAll(tx, batch)));
       await report('replay');
       if (batch.length < batchSize) break;
     }
+    await report('indexes');
+    for (const index of deferred) await createIndexLike(connection, index);
+    await analyzeRebuildTables(connection, allTables);
 
-    const checkpoint = await connection.transaction(async (tx) => {
-      // The live runner waits here until the swap commits, then sees the new checkpoint.
-      const live = await lockCheckpoint(tx, projection.name);
+    const checkpoint = await swapWithRetries(connection, options, async (tx) => {
+      // The live runners wait here until the swap commits, then see the new checkpoints.
+      const live = new Map<string, string | null>();
+      for (const { projection } of targets)
+        live.set(projection.name, await lockCheckpoint(tx, projection.name));
       await report('catch-up');
-      for (let batch = await read(); batch.length > 0; batch = await read()) {
-        consumed(batch, await applyEvents(tx, projection, batch, tables));
+      const before = { events, position, handled: targets.map((target) => target.handled) };
+      try {
+        for (let batch = await read(position); batch.length > 0; batch = await read(position)) {
+          consumed(batch, await applyToAll(tx, batch));
+        }
+        for (const [name, checkpoint] of live) {
+          if (
+            checkpoint !== null &&
+            (position === undefined || comparePositions(fromCheckpoint(checkpoint), position) > 0)
+          ) {
+            throw new Error(`Projection ${name}: the live checkpoint ${checkpoint} is ahead of the rebuild`);
+          }
+        }
+        await swapInRebuildTables(tx, allTables);
+        const next = position === undefined ? null : toCheckpoint(position);
+        for (const { projection } of targets) await saveCheckpoint(tx, projection.name, next);
+        await report('swap');
+        return next;
+      } catch (error) {
+        // Rolled back: what the catch-up applied is gone and will be applied again.
+        ({ events, position } = before);
+        before.handled.forEach((count, index) => (targets[index]!.handled = count));
+        throw error;
       }
-      if (live !== null && (position === undefined || comparePositions(fromCheckpoint(live), position) > 0)) {
-        throw new Error(`Projection ${projection.name}: the live checkpoint ${live} is ahead of the rebuild`);
-      }
-      await swapInRebuildTables(tx, projection.tables);
-      const next = position === undefined ? null : toCheckpoint(position);
-      await saveCheckpoint(tx, projection.name, next);
-      await report('swap');
-      return next;
     });
-    return { events, handled, seconds: (performance.now() - started) / 1000, checkpoint };
+    return {
+      events,
+      handled: handled(),
+      handledBy: Object.fromEntries(targets.map((target) => [target.projection.name, target.handled])),
+      seconds: (performance.now() - started) / 1000,
+      checkpoint,
+    };
   } catch (error) {
     // Best effort: a leftover is harmless (the next rebuild drops it) but takes space.
-    await dropRebuildTables(connection, projection.tables).catch(() => undefined);
+    await dropRebuildTables(connection, allTables).catch(() => undefined);
     throw error;
+  }
+}
+
+/** Applies a batch to one target; a failure that is not transient names its poison event. */
+async function applyOrExplain(
+  connection: DatabasePoolConnection,
+  tx: DatabaseTransactionConnection,
+  target: Target,
+  batch: readonly RecordedEvent[],
+): Promise<number> {
+  try {
+    return await applyBatch(tx, target.projection, batch, target.tables, 'rebuild');
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    // The probe needs its own transaction; ours is aborted. It runs after ours rolls back.
+    throw new DeferredPoisonSearch(async () =>
+      findPoisonEvent(
+        (work) => connection.transaction(work),
+        target.projection,
+        batch,
+        target.tables,
+        'rebuild',
+        error,
+      ),
+    );
+  }
+}
+
+/** Carries the poison search out of the failed transaction, to run once it has rolled back. */
+class DeferredPoisonSearch extends Error {
+  constructor(readonly search: () => Promise<Error>) {
+    super('A rebuild batch failed');
+  }
+}
+
+const REPLAY_ATTEMPTS = 5;
+
+/** One replay transaction, retried when it failed for a transient reason. */
+async function replayBatch<T>(
+  connection: DatabasePoolConnection,
+  work: (tx: DatabaseTransactionConnection) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connection.transaction(work);
+    } catch (error) {
+      if (error instanceof DeferredPoisonSearch) throw await error.search();
+      if (attempt >= REPLAY_ATTEMPTS || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+/** Runs the swap transaction, retrying only it when a lock was not available in time. */
+async function swapWithRetries<T>(
+  connection: DatabasePoolConnection,
+  options: RebuildOptions,
+  swap: (tx: DatabaseTransactionConnection) => Promise<T>,
+): Promise<T> {
+  const attempts = options.swapAttempts ?? 30;
+  const lockTimeout = `${Math.max(1, Math.round(options.swapLockTimeoutMs ?? 2_000))}ms`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connection.transaction(async (tx) => {
+        await tx.query(sql.type(z.object({ value: z.string() }))`
+          select set_config('lock_timeout', ${lockTimeout}, true) as value
+        `);
+        return swap(tx);
+      });
+    } catch (error) {
+      if (error instanceof DeferredPoisonSearch) throw await error.search();
+      if (attempt >= attempts || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
+    }
   }
 }

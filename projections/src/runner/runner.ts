@@ -1,11 +1,4 @@
-import { EventEmitter } from 'node:events';
-import {
-  BackendTerminatedError,
-  BackendTerminatedUnexpectedlyError,
-  ConnectionError,
-  IdleTransactionTimeoutError,
-  type DatabasePool,
-} from 'slonik';
+import type { DatabasePool } from 'slonik';
 import {
   comparePositions,
   fromCheckpoint,
@@ -15,7 +8,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@bari/event-store';
-import { applyEvents, liveTables, ProjectionHandlerError } from './apply.ts';
+import { applyBatch, findPoisonEvent, liveTables, type ProjectionHandlerError } from './apply.ts';
 import {
   ensureCheckpoints,
   lockCheckpoint,
@@ -26,31 +19,35 @@ import {
 import { createJsonLogger, type ProjectionLogger } from './logger.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import { readProjectionStatus, type ProjectionCheckpointStatus } from './status.ts';
+import { isTransient } from './transient.ts';
+import { createWaiters, projectionsToWaitFor, type WaitForOptions } from './wait-for.ts';
 
-/** In this runner: `idle` before `start`, `running`, `failed` (its handler threw) or `stopped`. */
+export type { WaitForOptions } from './wait-for.ts';
+
+/**
+ * In this runner: `idle` before `start`, `running`, `failed` (an event could not be applied;
+ * it resumes by itself once its checkpoint moves, after a rebuild or another runner's
+ * success) or `stopped`.
+ */
 export type ProjectionState = 'idle' | 'running' | 'failed' | 'stopped';
 
 export interface ProjectionStatus extends ProjectionCheckpointStatus {
   readonly state: ProjectionState;
 }
 
-export interface WaitForOptions {
-  /** Projections that must have caught up; all of this runner's when omitted. */
-  readonly projections?: readonly string[];
-  readonly timeoutMs: number;
-}
-
 export interface ProjectionRunnerOptions {
   readonly eventStore: EventStore;
   readonly pool: DatabasePool;
   readonly projections: readonly Projection[];
-  /** Events read and applied per transaction. Default 500. */
+  /** Events read from the log per batch (one read feeds every projection). Default 1000. */
   readonly batchSize?: number;
   readonly logger?: ProjectionLogger;
-  /** Longest an idle projection waits before looking at the log again without a wake-up. Default 1000 ms. */
+  /** Longest the runner waits before looking at the log again without a wake-up. Default 1000 ms. */
   readonly idlePollMs?: number;
   /** How often `waitFor` reads the checkpoints of projections another process runs. Default 50 ms. */
   readonly waitPollMs?: number;
+  /** First delay before retrying after a transient failure (doubled each time, up to 30 s). Default 250 ms. */
+  readonly retryDelayMs?: number;
 }
 
 export interface ProjectionRunner {
@@ -59,12 +56,10 @@ export interface ProjectionRunner {
   /** Finishes the batches in flight and stops; pending `waitFor` calls resolve false. */
   stop(): Promise<void>;
   /**
-   * Resolves true once every named projection's checkpoint is at or after `position`, false
-   * after `timeoutMs`. Projections this runner runs are watched in memory; others (run by
-   * another process, or failed here) through the checkpoints table.
+   * Resolves true once every concerned projection's checkpoint is at or after `position`,
+   * false after `timeoutMs`. See `WaitForOptions` for which projections are concerned.
    */
   waitFor(position: GlobalPosition, options: WaitForOptions): Promise<boolean>;
-  /** Each projection's state here, its checkpoint and its lag in events. */
   /** Each projection's state, checkpoint and lag (counted up to `lagLimit` when given). */
   status(options?: { readonly lagLimit?: number }): Promise<ProjectionStatus[]>;
 }
@@ -77,27 +72,28 @@ interface Worker {
   checkpoint: string | null;
   position: GlobalPosition | undefined;
   failure: string | null;
-  /** Set by every wake-up and cleared before each read, so a wake-up during a read is kept. */
-  woken: boolean;
-  interruptSleep: (() => void) | undefined;
-  loop: Promise<void> | undefined;
+  /** Consecutive transient failures, and when the next attempt may run. */
+  attempts: number;
+  retryAt: number;
 }
 
 const RESUBSCRIBE_DELAY_MS = 1_000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
- * Runs projections over the global event log. Each projection reads the log after its own
- * checkpoint in batches and applies each batch together with the new checkpoint in one
- * transaction, after locking the checkpoint row and checking that no other runner moved it
- * meanwhile: a crash never half-applies a batch, and two runners (the API's and a separate
- * projector) never apply one twice.
+ * Runs projections over the global event log. One loop reads the log once per batch, from
+ * the earliest checkpoint, and hands each running projection the events after its own
+ * checkpoint; each projection applies its part and its new checkpoint in one transaction,
+ * after locking the checkpoint row and checking that no other runner moved it meanwhile: a
+ * crash never half-applies a batch, and two runners (the API's and a separate projector)
+ * never apply one twice. Transient database errors are retried with backoff; an event that
+ * cannot be applied stops its projection only, until its checkpoint moves.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, pool } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1_000;
   const idlePollMs = options.idlePollMs ?? 1_000;
-  const waitPollMs = options.waitPollMs ?? 50;
+  const retryDelayMs = options.retryDelayMs ?? 250;
   const logger = options.logger ?? createJsonLogger({ name: 'projections' });
   assertValidProjections(options.projections);
 
@@ -111,72 +107,104 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         checkpoint: null,
         position: undefined,
         failure: null,
-        woken: false,
-        interruptSleep: undefined,
-        loop: undefined,
+        attempts: 0,
+        retryAt: 0,
       },
     ]),
   );
-  const checkpoints = new EventEmitter();
-  checkpoints.setMaxListeners(0); // one listener per pending waitFor
-  const waiters = new Set<(reached: boolean) => void>();
   let phase: 'new' | 'started' | 'stopped' = 'new';
   let subscription: Subscription | undefined;
   let resubscribeTimer: NodeJS.Timeout | undefined;
+  let loop: Promise<void> | undefined;
+  /** Set by every wake-up and cleared before each read, so a wake-up during a read is kept. */
+  let woken = false;
+  let interruptSleep: (() => void) | undefined;
 
-  const wake = (worker: Worker): void => {
-    worker.woken = true;
-    worker.interruptSleep?.();
+  const wake = (): void => {
+    woken = true;
+    interruptSleep?.();
   };
-  const wakeAll = (): void => workers.forEach(wake);
 
-  /** Waits `ms`, or less when stopped or (if `wakeable`) woken. */
-  const sleep = (worker: Worker, ms: number, wakeable: boolean): Promise<void> =>
+  const waiters = createWaiters({
+    pool,
+    logger,
+    pollMs: options.waitPollMs ?? 50,
+    reachedHere: (name) => workers.get(name)?.position,
+    runsHere: (name) => workers.get(name)?.state === 'running',
+    wake,
+  });
+
+  const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      if (phase === 'stopped' || (wakeable && worker.woken)) return resolve();
+      if (phase === 'stopped' || woken) return resolve();
       const done = (): void => {
         clearTimeout(timer);
-        worker.interruptSleep = undefined;
+        interruptSleep = undefined;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      worker.interruptSleep = wakeable ? done : () => phase === 'stopped' && done();
+      interruptSleep = done;
     });
 
   const advance = (worker: Worker, checkpoint: string | null): void => {
     if (checkpoint === worker.checkpoint) return;
     worker.checkpoint = checkpoint;
     worker.position = checkpoint === null ? undefined : fromCheckpoint(checkpoint);
-    checkpoints.emit('checkpoint', worker.projection.name);
+    waiters.notify(worker.projection.name);
   };
 
-  /** Applies one batch read after the worker's checkpoint, unless another runner got there first. */
-  const applyBatch = async (worker: Worker, batch: readonly RecordedEvent[]): Promise<void> => {
+  /** Applies the part of `batch` after the worker's checkpoint, unless another runner got there first. */
+  const applyTo = async (worker: Worker, batch: readonly RecordedEvent[]): Promise<void> => {
     const { projection } = worker;
+    const events = worker.position
+      ? batch.filter((event) => comparePositions(event.position, worker.position!) > 0)
+      : batch;
+    if (events.length === 0) return;
     const expected = worker.checkpoint;
-    const next = toCheckpoint(batch[batch.length - 1]!.position);
-    const stored = await pool.transaction(async (tx) => {
-      const current = await lockCheckpoint(tx, projection.name);
-      // Another runner applied this batch (or more) already: take its checkpoint and go on.
-      if (current !== expected) return current;
-      await applyEvents(tx, projection, batch, worker.tables);
-      await saveCheckpoint(tx, projection.name, next);
-      return next;
-    });
-    advance(worker, stored);
+    const next = toCheckpoint(events[events.length - 1]!.position);
+    try {
+      const stored = await pool.transaction(async (tx) => {
+        const current = await lockCheckpoint(tx, projection.name);
+        // Another runner applied this batch (or more) already: take its checkpoint and go on.
+        if (current !== expected) return current;
+        await applyBatch(tx, projection, events, worker.tables, 'live');
+        await saveCheckpoint(tx, projection.name, next);
+        return next;
+      });
+      worker.attempts = 0;
+      advance(worker, stored);
+    } catch (error) {
+      if (isTransient(error)) return retryLater(worker, error);
+      const poison = await findPoisonEvent(
+        (work) => pool.transaction(work),
+        projection,
+        events,
+        worker.tables,
+        'live',
+        error,
+      ).catch((probeError: unknown) => (isTransient(probeError) ? undefined : probeError));
+      if (poison === undefined) return retryLater(worker, error);
+      await fail(worker, poison as ProjectionHandlerError | Error);
+    }
   };
 
-  const fail = async (worker: Worker, error: ProjectionHandlerError): Promise<void> => {
+  const retryLater = (worker: Worker, error: unknown): void => {
+    worker.attempts += 1;
+    const delay = Math.min(MAX_RETRY_DELAY_MS, retryDelayMs * 2 ** (worker.attempts - 1));
+    worker.retryAt = Date.now() + delay;
+    logger.warn(
+      { projection: worker.projection.name, attempts: worker.attempts, retryInMs: delay, err: error },
+      `Projection ${worker.projection.name} could not advance; retrying`,
+    );
+  };
+
+  const fail = async (worker: Worker, error: Error): Promise<void> => {
     worker.state = 'failed';
     worker.failure = error.message;
+    const event = 'event' in error ? (error as ProjectionHandlerError).event : undefined;
     logger.error(
-      {
-        projection: worker.projection.name,
-        eventId: error.event.id,
-        eventType: error.event.type,
-        err: error.cause,
-      },
-      `Projection ${worker.projection.name} stopped: its handler failed; fix it and restart or rebuild`,
+      { projection: worker.projection.name, eventId: event?.id, eventType: event?.type, err: error.cause },
+      `Projection ${worker.projection.name} stopped on an event it cannot apply; it resumes after a rebuild`,
     );
     await recordFailure(pool, worker.projection.name, error.message).catch((cause: unknown) =>
       logger.warn(
@@ -186,32 +214,71 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     );
   };
 
-  const run = async (worker: Worker): Promise<void> => {
-    let attempts = 0;
-    while (phase === 'started') {
-      worker.woken = false;
-      try {
-        const batch = await eventStore.readAll({ after: worker.position, maxCount: batchSize });
-        if (batch.length > 0) await applyBatch(worker, batch);
-        attempts = 0;
-        if (batch.length < batchSize) await sleep(worker, idlePollMs, true);
-      } catch (error) {
-        if (error instanceof ProjectionHandlerError && !isTransient(error.cause)) {
-          await fail(worker, error);
-          return;
-        }
-        attempts += 1;
-        const delay = Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** attempts);
-        logger.warn(
-          { projection: worker.projection.name, attempts, retryInMs: delay, err: error },
-          `Projection ${worker.projection.name} could not advance; retrying`,
-        );
-        await sleep(worker, delay, false);
-      }
+  /**
+   * A failed projection resumes once its checkpoint moved (a rebuild swapped in fresh
+   * tables, or another runner applied the event) or its failure was cleared.
+   */
+  const healFailed = async (): Promise<void> => {
+    const failed = [...workers.values()].filter((worker) => worker.state === 'failed');
+    if (failed.length === 0) return;
+    const rows = await readCheckpoints(
+      pool,
+      failed.map((worker) => worker.projection.name),
+    );
+    for (const worker of failed) {
+      const row = rows.get(worker.projection.name);
+      if (!row || (row.position === worker.checkpoint && row.error !== null)) continue;
+      advance(worker, row.position);
+      worker.state = 'running';
+      worker.failure = null;
+      worker.attempts = 0;
+      logger.info({ projection: worker.projection.name, checkpoint: row.position }, 'Projection resumed');
     }
   };
 
-  /** Live appends wake the projections at once (the store notifies across processes too). */
+  const run = async (): Promise<void> => {
+    let readFailures = 0;
+    while (phase === 'started') {
+      woken = false;
+      let full = false;
+      try {
+        await healFailed();
+        const now = Date.now();
+        const ready = [...workers.values()].filter(
+          (worker) => worker.state === 'running' && worker.retryAt <= now,
+        );
+        if (ready.length > 0) {
+          const from = earliestPosition(ready.map((worker) => worker.position));
+          const batch = await eventStore.readAll({ after: from, maxCount: batchSize });
+          if (batch.length > 0) await Promise.all(ready.map((worker) => applyTo(worker, batch)));
+          full = batch.length === batchSize;
+        }
+        readFailures = 0;
+      } catch (error) {
+        readFailures += 1;
+        const delay = Math.min(MAX_RETRY_DELAY_MS, retryDelayMs * 2 ** readFailures);
+        logger.warn(
+          { attempts: readFailures, retryInMs: delay, err: error },
+          'Projections could not read the log; retrying',
+        );
+        await sleep(delay);
+        continue;
+      }
+      if (!full) await sleep(nextSleep());
+    }
+  };
+
+  /** Until the next retry is due, at most the idle poll. */
+  const nextSleep = (): number => {
+    const now = Date.now();
+    let ms = idlePollMs;
+    for (const worker of workers.values()) {
+      if (worker.state === 'running' && worker.retryAt > now) ms = Math.min(ms, worker.retryAt - now);
+    }
+    return ms;
+  };
+
+  /** Live appends wake the runner at once (the store notifies across processes too). */
   const subscribeForWakeups = async (): Promise<void> => {
     resubscribeTimer = undefined;
     if (phase !== 'started') return;
@@ -224,15 +291,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     try {
       const head = await eventStore.headPosition();
       if (phase !== 'started') return;
-      subscription = eventStore.subscribeToAll({ after: head, onEvent: wakeAll, onError: retry });
+      subscription = eventStore.subscribeToAll({ after: head, onEvent: wake, onError: retry });
     } catch (error) {
       retry(error);
     }
-  };
-
-  const reachedHere = (name: string, position: GlobalPosition): boolean => {
-    const reached = workers.get(name)?.position;
-    return reached !== undefined && comparePositions(reached, position) >= 0;
   };
 
   return {
@@ -248,7 +310,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         worker.state = 'running';
       }
       await subscribeForWakeups();
-      for (const worker of workers.values()) worker.loop = run(worker);
+      loop = run();
       logger.info(
         {
           projections: [...workers.values()].map((w) => ({
@@ -265,64 +327,25 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const wasStarted = phase === 'started';
       phase = 'stopped';
       clearTimeout(resubscribeTimer);
-      workers.forEach((worker) => worker.interruptSleep?.());
-      for (const finish of waiters) finish(false);
+      interruptSleep?.();
+      waiters.cancelAll();
       await subscription?.stop();
-      await Promise.all([...workers.values()].map((worker) => worker.loop));
+      await loop;
       for (const worker of workers.values()) if (worker.state === 'running') worker.state = 'stopped';
       if (wasStarted && workers.size > 0) logger.info({}, 'Projection runner stopped');
     },
 
-    waitFor(position, { projections: names, timeoutMs }) {
-      const pending = new Set((names ?? [...workers.keys()]).filter((name) => !reachedHere(name, position)));
-      if (pending.size === 0) return Promise.resolve(true);
-      if (phase === 'stopped') return Promise.resolve(false);
-      // The caller usually just appended: read the log now rather than at the next wake-up.
-      for (const name of pending) {
-        const worker = workers.get(name);
-        if (worker) wake(worker);
+    waitFor(position, waitOptions) {
+      const names = projectionsToWaitFor(options.projections, waitOptions);
+      if (phase === 'stopped') {
+        return Promise.resolve(
+          names.every((name) => {
+            const reached = workers.get(name)?.position;
+            return reached !== undefined && comparePositions(reached, position) >= 0;
+          }),
+        );
       }
-      return new Promise<boolean>((resolve) => {
-        let done = false;
-        let pollTimer: NodeJS.Timeout | undefined;
-        const finish = (reached: boolean): void => {
-          if (done) return;
-          done = true;
-          clearTimeout(timeout);
-          clearTimeout(pollTimer);
-          checkpoints.off('checkpoint', onCheckpoint);
-          waiters.delete(finish);
-          resolve(reached);
-        };
-        const settle = (name: string): void => {
-          pending.delete(name);
-          if (pending.size === 0) finish(true);
-        };
-        const onCheckpoint = (name: string): void => {
-          if (pending.has(name) && reachedHere(name, position)) settle(name);
-        };
-        // Projections not running here are advanced by another process: watch the table.
-        const poll = async (): Promise<void> => {
-          const elsewhere = [...pending].filter((name) => workers.get(name)?.state !== 'running');
-          if (elsewhere.length > 0) {
-            try {
-              const rows = await readCheckpoints(pool, elsewhere);
-              for (const [name, row] of rows) {
-                if (row.position !== null && comparePositions(fromCheckpoint(row.position), position) >= 0) {
-                  settle(name);
-                }
-              }
-            } catch (error) {
-              logger.warn({ err: error }, 'Could not read projection checkpoints while waiting');
-            }
-          }
-          if (!done) pollTimer = setTimeout(() => void poll(), waitPollMs);
-        };
-        const timeout = setTimeout(() => finish(false), timeoutMs);
-        checkpoints.on('checkpoint', onCheckpoint);
-        waiters.add(finish);
-        void poll();
-      });
+      return waiters.wait(names, position, waitOptions.timeoutMs);
     },
 
     async status(statusOptions = {}) {
@@ -340,12 +363,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   };
 }
 
-/** Lost connections are worth retrying; anything else a handler throws would fail again. */
-function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ConnectionError ||
-    error instanceof BackendTerminatedError ||
-    error instanceof BackendTerminatedUnexpectedlyError ||
-    error instanceof IdleTransactionTimeoutError
-  );
+/** The earliest of the positions; undefined (the start of the log) when any is. */
+function earliestPosition(positions: readonly (GlobalPosition | undefined)[]): GlobalPosition | undefined {
+  let earliest: GlobalPosition | undefined;
+  for (const position of positions) {
+    if (position === undefined) return undefined;
+    if (earliest === undefined || comparePositions(position, earliest) < 0) earliest = position;
+  }
+  return earliest;
 }

@@ -1,7 +1,7 @@
 import type { CommonQueryMethods, DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { REBUILD_SUFFIX } from './projection.ts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 /**
  * DDL for rebuilding into fresh tables and swapping them in. Table names come from the
@@ -23,14 +23,86 @@ export async function dropRebuildTables(db: CommonQueryMethods, tables: readonly
   await db.query(sql.typeAlias('void')`drop table if exists ${list(tables.map(rebuildTable))}`);
 }
 
-/** Creates each `<table>__rebuild` empty, with the live table's columns, defaults, checks and indexes. */
-export async function createRebuildTables(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+/** An index of a live table to recreate on its rebuild copy, as PostgreSQL describes it. */
+export interface IndexToCopy {
+  readonly table: string;
+  /** `pg_get_indexdef` of the live index. */
+  readonly definition: string;
+}
+
+const LiveIndexSchema = z.object({
+  name: z.string(),
+  definition: z.string(),
+  isUnique: z.boolean(),
+  constraint: z.string().nullable(),
+});
+
+/**
+ * Creates each `<table>__rebuild` empty, with the live table's columns, defaults, checks and
+ * identity columns, its primary key and unique constraints and indexes, and the indexes
+ * `keep` names (those the projection reads through while loading). Returns the other
+ * indexes, to build once the copy is loaded: one sort per index instead of one insertion
+ * per row and index.
+ */
+export async function createRebuildTables(
+  db: CommonQueryMethods,
+  tables: readonly string[],
+  keep: readonly string[] = [],
+): Promise<IndexToCopy[]> {
   await assertNoSerialColumns(db, tables);
+  const deferred: IndexToCopy[] = [];
   for (const table of tables) {
+    const copy = rebuildTable(table);
     await db.query(sql.typeAlias('void')`
-      create table ${id(rebuildTable(table))} (like ${id(table)} including all)
+      create table ${id(copy)} (like ${id(table)} including all excluding indexes)
     `);
+    const live = await db.any(sql.type(LiveIndexSchema)`
+      select i.relname as name, pg_get_indexdef(i.oid) as definition, x.indisunique as "isUnique",
+        pg_get_constraintdef(c.oid) as constraint
+      from pg_index x
+      join pg_class i on i.oid = x.indexrelid
+      left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid
+      where x.indrelid = ${table}::regclass
+      order by i.relname
+    `);
+    for (const index of live) {
+      if (index.constraint !== null) {
+        // Unnamed: PostgreSQL names it after the copy; the swap gives it the live name back.
+        await db.query(sql.typeAlias('void')`alter table ${id(copy)} add ${rawDdl(index.constraint)}`);
+      } else if (index.isUnique || keep.includes(index.name)) {
+        await createIndexLike(db, { table, definition: index.definition });
+      } else {
+        deferred.push({ table, definition: index.definition });
+      }
+    }
   }
+  return deferred;
+}
+
+/** Builds on the copy the index `index` describes on the live table (unnamed, like the constraints). */
+export async function createIndexLike(db: CommonQueryMethods, index: IndexToCopy): Promise<void> {
+  const match = /^CREATE (UNIQUE )?INDEX (?:"(?:[^"]|"")+"|\S+) ON (?:ONLY )?\S+ (.*)$/s.exec(
+    index.definition,
+  );
+  if (!match) throw new Error(`Unexpected index definition: ${index.definition}`);
+  await db.query(sql.typeAlias('void')`
+    create ${rawDdl(match[1] ?? '')} index on ${id(rebuildTable(index.table))} ${rawDdl(match[2]!)}
+  `);
+}
+
+/**
+ * DDL text PostgreSQL itself produced (`pg_get_indexdef`, `pg_get_constraintdef`) of a table
+ * our migrations created, spliced into the statement that copies it. Never user input.
+ */
+function rawDdl(text: string) {
+  const strings = Object.assign([text], { raw: Object.freeze([text]) });
+  return sql.fragment(strings);
+}
+
+/** Statistics for the planner before the loaded copies go live. */
+export async function analyzeRebuildTables(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await db.query(sql.typeAlias('void')`analyze ${list(tables.map(rebuildTable))}`);
 }
 
 const OwnedSequenceSchema = z.object({ column: z.string(), sequence: z.string(), kind: z.string() });

@@ -1,7 +1,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { InitializationStatusSchema, type InitializationStatus } from '@bari/contracts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 /** Queries over the initialization status (with the users and access-keys read models). */
 export function createInitializationQueries(db: CommonQueryMethods) {

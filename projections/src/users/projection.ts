@@ -1,6 +1,18 @@
 import { UserDeleted, UserRegistered, UserStatusChanged } from '@bari/contracts';
-import type { Projection } from '../runner/projection.ts';
-import { sql } from '../sql.ts';
+import { rowProjection } from '../shared/row-projection.ts';
+import type { ColumnMap, RowOf } from '../shared/columns.ts';
+
+const USER_COLUMNS = {
+  id: { column: 'id', type: 'uuid' },
+  email: { column: 'email', type: 'text' },
+  firstName: { column: 'first_name', type: 'text' },
+  lastName: { column: 'last_name', type: 'text' },
+  status: { column: 'status', type: 'text' },
+  isAdmin: { column: 'is_admin', type: 'boolean' },
+  createdAt: { column: 'created_at', type: 'timestamptz' },
+  updatedAt: { column: 'updated_at', type: 'timestamptz' },
+} as const satisfies ColumnMap;
+type UserRow = RowOf<typeof USER_COLUMNS>;
 
 /**
  * The users read model (`users`): who can sign in, with which status and role. Registered
@@ -8,36 +20,37 @@ import { sql } from '../sql.ts';
  * and `updated_at` are the instants the commands were decided (event metadata), so a
  * rebuild reproduces them exactly.
  */
-export const usersProjection: Projection = {
+export const usersProjection = rowProjection<typeof USER_COLUMNS, UserRow>({
   name: 'users',
   eventTypes: [UserRegistered.type, UserStatusChanged.type, UserDeleted.type],
-  tables: ['users'],
-  async handle(event, { tx, tables }) {
+  table: 'users',
+  columns: USER_COLUMNS,
+  key: 'id',
+  rowKey: (event) => (event.data as { userId: string }).userId,
+  evolve(row, event) {
     const at = event.metadata.timestamp;
     switch (event.type) {
       case UserRegistered.type: {
         const user = UserRegistered.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          insert into ${tables('users')}
-            (id, email, first_name, last_name, status, is_admin, created_at, updated_at)
-          values (${user.userId}, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.status},
-            ${user.isAdmin}, ${at}, ${at})
-        `);
-        return;
+        return {
+          id: user.userId,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          status: user.status,
+          isAdmin: user.isAdmin,
+          createdAt: at,
+          updatedAt: at,
+        };
       }
       case UserStatusChanged.type: {
         const change = UserStatusChanged.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`
-          update ${tables('users')} set status = ${change.to}, updated_at = ${at}
-          where id = ${change.userId}
-        `);
-        return;
+        return row ? { ...row, status: change.to, updatedAt: at } : null;
       }
-      case UserDeleted.type: {
-        const { userId } = UserDeleted.data.parse(event.data);
-        await tx.query(sql.typeAlias('void')`delete from ${tables('users')} where id = ${userId}`);
-        return;
-      }
+      case UserDeleted.type:
+        return null;
+      default:
+        return row ?? null;
     }
   },
-};
+});

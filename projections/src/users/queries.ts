@@ -1,7 +1,7 @@
 import type { CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { UserStatusSchema, type UserListItem } from '@bari/contracts';
-import { sql } from '../sql.ts';
+import { sql } from '@bari/db';
 
 /** timestamptz arrives from slonik as epoch milliseconds; the wire wants ISO instants. */
 export const isoInstant = z.number().transform((ms) => new Date(ms).toISOString());

@@ -2,3 +2,4 @@ export * from './pool.ts';
 export * from './migrations.ts';
 export * from './database.ts';
 export * from './embedded-postgres.ts';
+export * from './sql.ts';

@@ -79,6 +79,22 @@ function evolveRegistered(state: RegisteredPatient, event: PatientEvent): Patien
       });
       return { ...state, procedures };
     }
+    case 'RequiredProceduresAssigned': {
+      const procedures = new Map(state.procedures);
+      for (const { procedureId, procedureType, scheduledDate } of event.data.procedures) {
+        procedures.set(procedureId, {
+          id: procedureId,
+          procedureType,
+          status: 'pending',
+          scheduledDate,
+          completedDate: null,
+          location: null,
+          professionalName: null,
+          notes: null,
+        });
+      }
+      return { ...state, procedures };
+    }
     case 'LegacyProcedureImported': {
       const { procedureId, patientId: _patientId, ...record } = event.data;
       const procedures = new Map(state.procedures);

@@ -1,0 +1,347 @@
+import { foldText, type PatientDetails, type PatientEvent, type ProcedureType } from '@bari/contracts';
+import type { RowOf } from '../shared/columns.ts';
+import type { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
+
+/*
+ * The patients read model as a pure fold: rows in, events applied in memory, rows out. The
+ * projection loads the rows a batch touches, folds the batch here and writes back what
+ * changed; counters (per patient and for the statistics) come from comparing each touched
+ * procedure before and after the batch, so they cannot drift from the rows.
+ */
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
+
+export type PatientRow = Mutable<RowOf<typeof PATIENT_COLUMNS>> & {
+  id: string;
+  version: number;
+  registeredAt: string;
+  name: string;
+  totalProcedures: number;
+  completedProcedures: number;
+  requiredProcedures: number;
+  completedRequiredProcedures: number;
+};
+
+export type ProcedureRow = Mutable<RowOf<typeof PROCEDURE_COLUMNS>> & {
+  id: string;
+  patientId: string;
+  typeIsRequired: boolean;
+  status: 'pending' | 'completed';
+  scheduledDate: string | null;
+};
+
+/** A patient event with what the fold needs of its recording. */
+export interface FoldEvent {
+  readonly event: PatientEvent;
+  /** Its stream revision: the patient's `version` after it. */
+  readonly revision: number;
+  /** When it was recorded (ISO instant): a registration's `registeredAt`. */
+  readonly recordedAt: string;
+}
+
+/** Rows as the fold leaves them; `null` = deleted. Insertion order = first touch. */
+export interface WorkingSet {
+  readonly patients: Map<string, PatientRow | null>;
+  readonly procedures: Map<string, ProcedureRow | null>;
+}
+
+/** What a batch needs loaded before it folds: the rows it changes that it does not create. */
+export interface RowsToLoad {
+  readonly patientIds: string[];
+  readonly procedureIds: string[];
+  /** Patients deleted by the batch: all their procedures leave too. */
+  readonly proceduresOfPatients: string[];
+}
+
+export function rowsToLoad(events: readonly FoldEvent[]): RowsToLoad {
+  const registered = new Set<string>();
+  const assigned = new Set<string>();
+  const patients = new Set<string>();
+  const procedures = new Set<string>();
+  const deleted = new Set<string>();
+  for (const { event } of events) {
+    const patientId = event.data.patientId;
+    switch (event.type) {
+      case 'PatientRegistered':
+        registered.add(patientId);
+        break;
+      case 'ProcedureAssigned':
+      case 'LegacyProcedureImported':
+        assigned.add(event.data.procedureId);
+        break;
+      case 'RequiredProceduresAssigned':
+        for (const procedure of event.data.procedures) assigned.add(procedure.procedureId);
+        break;
+      case 'ProcedureCompleted':
+      case 'ProcedureCompletionChanged':
+      case 'ProcedureReopened':
+      case 'ProcedureRescheduled':
+      case 'ProcedureRemoved':
+        if (!assigned.has(event.data.procedureId)) procedures.add(event.data.procedureId);
+        break;
+      case 'PatientDeleted':
+        if (!registered.has(patientId)) deleted.add(patientId);
+        break;
+      case 'PatientUpdated':
+        break;
+    }
+    if (!registered.has(patientId)) patients.add(patientId);
+  }
+  return { patientIds: [...patients], procedureIds: [...procedures], proceduresOfPatients: [...deleted] };
+}
+
+function detailColumns(details: Partial<PatientDetails>): Partial<PatientRow> {
+  const row: Partial<PatientRow> = {};
+  for (const field of [
+    'name',
+    'cpf',
+    'cns',
+    'admissionDate',
+    'dischargeDate',
+    'surgeryDate',
+    'surgeryLocation',
+    'surgeonName',
+    'aihNumber',
+    'sisregCode',
+    'notes',
+  ] as const) {
+    if (details[field] !== undefined) (row as Record<string, unknown>)[field] = details[field];
+  }
+  if (details.name !== undefined) row.searchName = foldText(details.name);
+  if (details.municipality !== undefined) {
+    row.municipalityIbgeCode = details.municipality.ibgeCode;
+    row.municipalityName = details.municipality.name;
+    row.municipalityUf = details.municipality.uf;
+    row.searchMunicipality = foldText(details.municipality.name);
+  }
+  return row;
+}
+
+function newProcedure(
+  patientId: string,
+  procedureId: string,
+  type: ProcedureType,
+  values: Pick<ProcedureRow, 'status' | 'scheduledDate'> &
+    Partial<Pick<ProcedureRow, 'completedDate' | 'location' | 'professionalName' | 'notes'>>,
+): ProcedureRow {
+  return {
+    id: procedureId,
+    patientId,
+    procedureTypeId: type.id,
+    typeName: type.name,
+    typeCategory: type.category,
+    typePhase: type.phase,
+    typeIsRequired: type.isRequired,
+    typeScheduledMonth: type.scheduledMonth,
+    completedDate: null,
+    location: null,
+    professionalName: null,
+    notes: null,
+    ...values,
+  };
+}
+
+/** Applies the events to the working set, in order. Pure but for mutating `rows`. */
+export function foldPatientEvents(rows: WorkingSet, events: readonly FoldEvent[]): void {
+  for (const recorded of events) foldOne(rows, recorded);
+}
+
+function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): void {
+  const patientId = event.data.patientId;
+  const changeProcedure = (procedureId: string, change: Partial<ProcedureRow>): void => {
+    const procedure = rows.procedures.get(procedureId);
+    if (procedure) rows.procedures.set(procedureId, { ...procedure, ...change });
+  };
+  const addProcedure = (procedure: ProcedureRow): void => void rows.procedures.set(procedure.id, procedure);
+  switch (event.type) {
+    case 'PatientRegistered': {
+      const { patientId: _id, ...details } = event.data;
+      rows.patients.set(patientId, {
+        ...(detailColumns(details) as PatientRow),
+        id: patientId,
+        version: revision,
+        registeredAt: recordedAt,
+        totalProcedures: 0,
+        completedProcedures: 0,
+        requiredProcedures: 0,
+        completedRequiredProcedures: 0,
+      });
+      return;
+    }
+    case 'PatientDeleted':
+      rows.patients.set(patientId, null);
+      for (const [id, procedure] of rows.procedures) {
+        if (procedure?.patientId === patientId) rows.procedures.set(id, null);
+      }
+      return;
+    case 'PatientUpdated': {
+      const patient = rows.patients.get(patientId);
+      if (patient) rows.patients.set(patientId, { ...patient, ...detailColumns(event.data.changes) });
+      break;
+    }
+    case 'ProcedureAssigned':
+      addProcedure(
+        newProcedure(patientId, event.data.procedureId, event.data.procedureType, {
+          status: 'pending',
+          scheduledDate: event.data.scheduledDate,
+        }),
+      );
+      break;
+    case 'RequiredProceduresAssigned':
+      for (const procedure of event.data.procedures) {
+        addProcedure(
+          newProcedure(patientId, procedure.procedureId, procedure.procedureType, {
+            status: 'pending',
+            scheduledDate: procedure.scheduledDate,
+          }),
+        );
+      }
+      break;
+    case 'LegacyProcedureImported': {
+      const { procedureId, procedureType, status, scheduledDate, ...details } = event.data;
+      addProcedure(
+        newProcedure(patientId, procedureId, procedureType, { status, scheduledDate, ...details }),
+      );
+      break;
+    }
+    case 'ProcedureCompleted':
+    case 'ProcedureCompletionChanged': {
+      const { completedDate, location, professionalName, notes } = event.data;
+      changeProcedure(event.data.procedureId, {
+        status: 'completed',
+        completedDate,
+        location,
+        professionalName,
+        notes,
+      });
+      break;
+    }
+    case 'ProcedureReopened':
+      changeProcedure(event.data.procedureId, { status: 'pending', completedDate: null });
+      break;
+    case 'ProcedureRescheduled':
+      changeProcedure(event.data.procedureId, { scheduledDate: event.data.scheduledDate });
+      break;
+    case 'ProcedureRemoved':
+      if (rows.procedures.has(event.data.procedureId)) rows.procedures.set(event.data.procedureId, null);
+      break;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unhandled patient event ${(unexpected as { type: string }).type}`);
+    }
+  }
+  // Every event of the stream but a deletion leaves the patient at its revision.
+  const patient = rows.patients.get(patientId);
+  if (patient) rows.patients.set(patientId, { ...patient, version: revision });
+}
+
+/** What one procedure row adds to the counters. */
+interface Contribution {
+  readonly total: number;
+  readonly completed: number;
+  readonly required: number;
+  readonly completedRequired: number;
+  readonly pending: number;
+  /** Its scheduled date while pending (the overdue count reads pending procedures by date). */
+  readonly pendingOn: string | null;
+}
+
+function contribution(procedure: ProcedureRow | null | undefined): Contribution | undefined {
+  if (!procedure) return undefined;
+  const completed = procedure.status === 'completed' ? 1 : 0;
+  const required = procedure.typeIsRequired ? 1 : 0;
+  return {
+    total: 1,
+    completed,
+    required,
+    completedRequired: completed * required,
+    pending: 1 - completed,
+    pendingOn: completed ? null : procedure.scheduledDate,
+  };
+}
+
+/** Changes to the statistics counters: totals and pending procedures per scheduled date. */
+export interface StatisticsDelta {
+  patients: number;
+  completedProcedures: number;
+  pendingProcedures: number;
+  readonly pendingByDate: Map<string, number>;
+}
+
+export interface BatchChanges {
+  /** Rows to write (inserted or replaced), in first-touch order. */
+  readonly patients: PatientRow[];
+  readonly procedures: ProcedureRow[];
+  readonly deletedPatientIds: string[];
+  readonly deletedProcedureIds: string[];
+  readonly statistics: StatisticsDelta;
+}
+
+/**
+ * Compares the rows as loaded with the rows as folded: the writes to make, each touched
+ * patient's counters recounted from its procedures' changes, and the statistics' changes.
+ */
+export function batchChanges(loaded: WorkingSet, folded: WorkingSet): BatchChanges {
+  const statistics: StatisticsDelta = {
+    patients: 0,
+    completedProcedures: 0,
+    pendingProcedures: 0,
+    pendingByDate: new Map(),
+  };
+  const counterChanges = new Map<string, Mutable<Omit<Contribution, 'pending' | 'pendingOn'>>>();
+  const procedures: ProcedureRow[] = [];
+  const deletedProcedureIds: string[] = [];
+  const addPending = (date: string | null, change: number): void => {
+    if (date !== null) statistics.pendingByDate.set(date, (statistics.pendingByDate.get(date) ?? 0) + change);
+  };
+  for (const [id, after] of folded.procedures) {
+    const beforeRow = loaded.procedures.get(id);
+    // Unchanged, or created and removed within the batch.
+    if (after === beforeRow || (!after && !beforeRow)) continue;
+    if (after) procedures.push(after);
+    else if (beforeRow) deletedProcedureIds.push(id);
+    const before = contribution(beforeRow);
+    const now = contribution(after);
+    const patientId = (after ?? beforeRow)!.patientId;
+    const counters = counterChanges.get(patientId) ?? {
+      total: 0,
+      completed: 0,
+      required: 0,
+      completedRequired: 0,
+    };
+    for (const key of ['total', 'completed', 'required', 'completedRequired'] as const) {
+      counters[key] += (now?.[key] ?? 0) - (before?.[key] ?? 0);
+    }
+    counterChanges.set(patientId, counters);
+    statistics.completedProcedures += (now?.completed ?? 0) - (before?.completed ?? 0);
+    statistics.pendingProcedures += (now?.pending ?? 0) - (before?.pending ?? 0);
+    addPending(before?.pendingOn ?? null, -1);
+    addPending(now?.pendingOn ?? null, 1);
+  }
+  const patients: PatientRow[] = [];
+  const deletedPatientIds: string[] = [];
+  for (const [id, after] of folded.patients) {
+    const before = loaded.patients.get(id);
+    statistics.patients += (after ? 1 : 0) - (before ? 1 : 0);
+    if (!after) {
+      if (before) deletedPatientIds.push(id);
+      continue;
+    }
+    const counters = counterChanges.get(id);
+    if (after === before && !counters) continue;
+    patients.push(
+      counters
+        ? {
+            ...after,
+            totalProcedures: after.totalProcedures + counters.total,
+            completedProcedures: after.completedProcedures + counters.completed,
+            requiredProcedures: after.requiredProcedures + counters.required,
+            completedRequiredProcedures: after.completedRequiredProcedures + counters.completedRequired,
+          }
+        : after,
+    );
+  }
+  for (const [date, change] of statistics.pendingByDate)
+    if (change === 0) statistics.pendingByDate.delete(date);
+  return { patients, procedures, deletedPatientIds, deletedProcedureIds, statistics };
+}
