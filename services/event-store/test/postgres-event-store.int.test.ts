@@ -114,6 +114,77 @@ describe('PostgreSQL event store specifics', () => {
     });
   });
 
+  describe('group commit (appends waiting on the lock are sent together)', () => {
+    it('gives each caller its own result: refused appends write nothing and fail nobody else', async () => {
+      const streams = Array.from({ length: 12 }, () => `group-${randomUUID()}`);
+      await Promise.all(streams.map((stream) => store.appendToStream(stream, events(1), 'no_stream')));
+      // Even-numbered callers expect the right revision, odd-numbered ones a stale one.
+      const outcomes = await Promise.allSettled(
+        streams.map((stream, index) => store.appendToStream(stream, events(2), index % 2 === 0 ? 0n : 5n)),
+      );
+      outcomes.forEach((outcome, index) => {
+        if (index % 2 === 0)
+          expect(outcome).toMatchObject({ status: 'fulfilled', value: { nextRevision: 2n } });
+        else
+          expect(outcome).toMatchObject({
+            status: 'rejected',
+            reason: { name: 'WrongExpectedVersion', actual: 0n },
+          });
+      });
+      for (const [index, stream] of streams.entries()) {
+        expect(await store.readStream(stream)).toHaveLength(index % 2 === 0 ? 3 : 1);
+      }
+    });
+
+    it('an append whose data PostgreSQL refuses fails alone; the others in its group are written', async () => {
+      const streams = Array.from({ length: 6 }, () => `group-bad-${randomUUID()}`);
+      const outcomes = await Promise.allSettled(
+        streams.map((stream, index) =>
+          store.appendToStream(
+            stream,
+            index === 2 ? [{ ...events(1)[0]!, data: { text: 'nul \u0000 here' } }] : events(1),
+            'no_stream',
+          ),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(await store.readStream(streams[2]!)).toEqual([]);
+      expect(await store.readStream(streams[3]!)).toHaveLength(1);
+    });
+  });
+
+  describe('the conditions the ordering proof relies on', () => {
+    it('positions are drawn one at a time (sequence cache 1)', async () => {
+      const { rows } = await admin.query<{ cache_size: string }>(
+        `select cache_size::text from pg_sequences where sequencename = 'events_global_position_seq'`,
+      );
+      expect(rows).toEqual([{ cache_size: '1' }]);
+    });
+
+    it('an append refuses to run in an isolation level other than read committed', async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query('begin isolation level repeatable read');
+        await expect(
+          client.query(`select * from bari_append_batch($1::jsonb)`, [
+            JSON.stringify([{ streamId: `iso-${randomUUID()}`, expected: 'any', events: [] }]),
+          ]),
+        ).rejects.toThrow('appends must run in read committed');
+      } finally {
+        await client.query('rollback');
+        await client.end();
+      }
+    });
+  });
+
   describe('ordering under concurrency', () => {
     it(
       'a slow-committing concurrent append is never skipped by a subscriber or a reader',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '@bari/contracts';
-import { WrongExpectedVersion } from '../errors.ts';
+import { DuplicateEventIds, WrongExpectedVersion } from '../errors.ts';
 import { comparePositions } from '../position.ts';
 import type { EventStore, EventToAppend, ExpectedRevision, GlobalPosition, RecordedEvent } from '../port.ts';
 import { sleep, testEvents as events, waitUntil } from './test-support.ts';
@@ -254,6 +254,32 @@ export function describeEventStoreContract(
     });
 
     describe('idempotent appends', () => {
+      it('a retry with the same ids but other content is refused, and writes nothing', async () => {
+        const stream = streamName('retry-changed');
+        const batch = events(2);
+        await store().appendToStream(stream, batch, 'no_stream');
+        const changed = batch.map((event) => ({
+          ...event,
+          data: { ...(event.data as object), changed: true },
+        }));
+        await expect(store().appendToStream(stream, changed, 'no_stream')).rejects.toBeInstanceOf(
+          DuplicateEventIds,
+        );
+        const stored = await store().readStream(stream);
+        expect(stored.map((event) => event.data)).toEqual(batch.map((event) => event.data));
+      });
+
+      it("the position an append of several events returns is its last event's", async () => {
+        const stream = streamName('positions');
+        await store().appendToStream(stream, events(1), 'no_stream');
+        const result = await store().appendToStream(stream, events(3), 0n);
+        const stored = await store().readStream(stream);
+        expect(stored).toHaveLength(4);
+        expect(comparePositions(result.position, stored[3]!.position)).toBe(0);
+        expect(comparePositions(result.position, stored[1]!.position)).toBe(1);
+        expect(result.nextRevision).toBe(3n);
+      });
+
       it('a retried append with the same event ids is written once', async () => {
         const stream = streamName('retry');
         const batch = events(2);

@@ -15,11 +15,12 @@ import {
   type RecordedEvent as ClientRecordedEvent,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '@bari/contracts';
-import { WrongExpectedVersion } from '../errors.ts';
+import { DuplicateEventIds, WrongExpectedVersion } from '../errors.ts';
 import { comparePositions } from '../position.ts';
 import type {
   AppendResult,
   EventStore,
+  EventToAppend,
   ExpectedRevision,
   GlobalPosition,
   ReadAllOptions,
@@ -92,8 +93,16 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
           ),
           { expectedRevision: toClientExpectedRevision(expected) },
         );
-        const position =
-          result.position ?? (await positionOfRevision(client, streamId, result.nextExpectedRevision));
+        // Read back what the stream holds at the appended revisions: EventStoreDB answers a
+        // retry with the same ids as a success whatever its content, and the position it
+        // reports for several events is not documented to be the last one's. The same
+        // rules as the PostgreSQL store: the last event's position, and a reuse of ids for
+        // other content refused.
+        const stored = await readRange(client, streamId, result.nextExpectedRevision, events.length);
+        assertSameAppend(streamId, events, stored);
+        const position = stored.at(-1)?.position ?? result.position;
+        if (!position)
+          throw new Error(`EventStoreDB reported no position for ${streamId}: server 22.6+ required`);
         return { nextRevision: result.nextExpectedRevision, position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
@@ -201,17 +210,48 @@ function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRev
   return expected;
 }
 
-async function positionOfRevision(
+/** The `count` events of the stream ending at revision `last`, oldest first. */
+async function readRange(
   client: EventStoreDBClient,
   streamId: string,
-  revision: bigint,
-): Promise<GlobalPosition> {
-  // Servers before 22.6 (and idempotent retries) may append without reporting a position.
-  for await (const resolved of client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
-    if (resolved.event?.position) return resolved.event.position;
+  last: bigint,
+  count: number,
+): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  const fromRevision = last - BigInt(count) + 1n;
+  for await (const resolved of client.readStream(streamId, { fromRevision, maxCount: count })) {
+    if (resolved.event) events.push(toRecordedEvent(resolved.event));
   }
-  throw new Error(
-    `EventStoreDB reported no position for ${streamId}@${revision}: server 22.6 or later is required`,
+  return events;
+}
+
+/** The stored events must be this append's: same ids in the same order, same type and data. */
+function assertSameAppend(
+  streamId: string,
+  appended: readonly EventToAppend[],
+  stored: readonly RecordedEvent[],
+) {
+  const same =
+    stored.length === appended.length &&
+    appended.every((event, index) => {
+      const found = stored[index]!;
+      return (
+        found.id.toLowerCase() === event.id.toLowerCase() &&
+        found.type === event.type &&
+        canonicalJson(found.data) === canonicalJson(event.data)
+      );
+    });
+  if (!same) throw new DuplicateEventIds(streamId, appended.map((event) => event.id.toLowerCase()).sort());
+}
+
+/** JSON with object keys sorted, so two equal documents compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : item,
   );
 }
 

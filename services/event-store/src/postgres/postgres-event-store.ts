@@ -3,7 +3,8 @@ import { postgresPosition } from '../position.ts';
 import type { EventStore, GlobalPosition, ReadStreamOptions, RecordedEvent } from '../port.ts';
 import { createSubscriptionRegistry } from '../subscription-registry.ts';
 import { validateAppend } from '../validate-append.ts';
-import { appendWithinTransaction, EVENTS_CHANNEL } from './append.ts';
+import { EVENTS_CHANNEL } from './append.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.ts';
 import { startCatchUpSubscription } from './subscription.ts';
 import { createWakeups } from './wakeups.ts';
@@ -21,6 +22,8 @@ export interface PostgresEventStoreOptions {
   readonly subscriptionBatchSize?: number;
   /** Fallback poll of live subscriptions, for when a notification is missed. */
   readonly pollIntervalMs?: number;
+  /** Send appends waiting on one another together (group commit). Default true. */
+  readonly groupCommit?: boolean;
 }
 
 /**
@@ -34,11 +37,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     max: options.maxConnections ?? 10,
     application_name: 'bari-event-store',
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 30_000,
+    // The append function refuses any other level: the ordering proof assumes it.
+    options: '-c default_transaction_isolation=read\\ committed',
+    keepAlive: true,
   });
   // A pooled connection that dies while idle is discarded by the pool and replaced on the
   // next query; without a listener the 'error' event would crash the process.
   pool.on('error', () => undefined);
   const wakeups = createWakeups(options.connectionString, EVENTS_CHANNEL);
+  const appends = createGroupCommit(pool, { enabled: options.groupCommit ?? true });
   const subscriptions = createSubscriptionRegistry();
 
   const readAll: EventStore['readAll'] = async ({ after, maxCount }) => {
@@ -52,9 +59,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   return {
     async appendToStream(streamId, events, expected) {
       validateAppend(streamId, events);
-      const result = await inTransaction(pool, (client) =>
-        appendWithinTransaction(client, streamId, events, expected),
-      );
+      const result = await appends.append({ streamId, events, expected });
       wakeups.notifyLocal();
       return result;
     },
@@ -109,24 +114,4 @@ async function readStream(
     [streamId, fromRevision?.toString() ?? null, maxCount ?? null],
   );
   return rows.map(toRecordedEvent);
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let result: T;
-  try {
-    await client.query('begin');
-    result = await work(client);
-    await client.query('commit');
-  } catch (error) {
-    const rollbackFailure = await client.query('rollback').then(
-      () => undefined,
-      (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
-    );
-    // A connection that cannot even roll back is broken: the pool must not hand it out again.
-    client.release(rollbackFailure);
-    throw error;
-  }
-  client.release();
-  return result;
 }

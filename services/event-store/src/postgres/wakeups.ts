@@ -38,7 +38,14 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
 
   const ensureListening = (): Promise<void> => {
     if (closed || client || connecting) return connecting ?? Promise.resolve();
-    const candidate = new pg.Client({ connectionString, application_name: 'bari-event-store-listen' });
+    // Keepalive: a LISTEN connection silently cut by the network would otherwise look alive
+    // for hours, and wake-ups would wait for the poll.
+    const candidate = new pg.Client({
+      connectionString,
+      application_name: 'bari-event-store-listen',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     const dropped = (): void => {
       if (client !== candidate) return;
       client = undefined;

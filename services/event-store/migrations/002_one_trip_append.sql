@@ -1,0 +1,148 @@
+-- An append in one round trip: the lock, the idempotency check, the compare-and-set, the
+-- multi-row insert and the notification in one function, called as one statement (its own
+-- transaction). Several appends waiting on the lock are sent together (group commit) and
+-- answered one by one: an append that is refused writes nothing and leaves the others alone.
+-- Why the lock: docs/event-store.md ("Ordering").
+
+-- What a retried append must repeat to be the same append: its type and data (metadata
+-- carries the retry's own time and correlation id). Stored per event, so a retry that reuses
+-- ids for different content is refused rather than answered with the first content.
+alter table events add column content_hash bytea;
+
+-- The ordering proof relies on positions being drawn one at a time, in lock order.
+alter table events alter column global_position set cache 1;
+
+create function bari_event_content_hash(type text, data jsonb) returns bytea
+language sql immutable parallel safe
+as $$ select sha256(convert_to(type || ':' || data::text, 'UTF8')) $$;
+
+create function bari_append_batch(appends jsonb)
+returns table (
+  ordinal integer,
+  status text,
+  next_revision bigint,
+  last_position bigint,
+  actual_revision bigint,
+  conflicting_ids text[]
+)
+language plpgsql
+as $$
+declare
+  item jsonb;
+  item_ordinal integer := 0;
+  target text;
+  expected text;
+  ids uuid[];
+  count_new integer;
+  found_rows integer;
+  same_append boolean;
+  first_revision bigint;
+  last_stored_revision bigint;
+  last_stored_position bigint;
+  current_revision bigint;
+  previous bigint;
+  last_inserted bigint;
+  head bigint;
+begin
+  -- Under repeatable read the compare-and-set would judge a snapshot older than the lock.
+  if current_setting('transaction_isolation') <> 'read committed' then
+    raise exception 'appends must run in read committed, not %', current_setting('transaction_isolation');
+  end if;
+  perform pg_advisory_xact_lock(7340202);
+
+  for item in select value from jsonb_array_elements(appends) loop
+    item_ordinal := item_ordinal + 1;
+    ordinal := item_ordinal;
+    target := item ->> 'streamId';
+    expected := item ->> 'expected';
+    count_new := jsonb_array_length(item -> 'events');
+    select array_agg((e ->> 'id')::uuid order by n) into ids
+    from jsonb_array_elements(item -> 'events') with ordinality as x (e, n);
+
+    -- A retry brings the same ids: answer with the original result if it is exactly that
+    -- append (same stream, same order, same content), refuse any other reuse.
+    select count(*), min(s.stream_revision), max(s.stream_revision), max(s.global_position),
+      bool_and(s.stream_id = target and s.stream_revision = s.first_rev + s.n - 1
+        and coalesce(s.content_hash, bari_event_content_hash(s.type, s.data))
+          = bari_event_content_hash(s.new_type, s.new_data))
+    into found_rows, first_revision, last_stored_revision, last_stored_position, same_append
+    from (
+      select ev.*, x.n, x.e ->> 'type' as new_type, x.e -> 'data' as new_data,
+        min(ev.stream_revision) over () as first_rev
+      from jsonb_array_elements(item -> 'events') with ordinality as x (e, n)
+      join events ev on ev.event_id = (x.e ->> 'id')::uuid
+    ) s;
+
+    if found_rows > 0 then
+      if found_rows <> count_new or not same_append then
+        status := 'duplicate_ids';
+        select array_agg(ev.event_id::text order by ev.event_id::text) into conflicting_ids
+        from events ev where ev.event_id = any(ids);
+        next_revision := null; last_position := null; actual_revision := null;
+        return next;
+        continue;
+      end if;
+      previous := first_revision - 1;
+      -- Like EventStoreDB: the retry is idempotent only if it expected what the original did.
+      if expected = 'any' or (expected = 'no_stream' and previous = -1)
+        or (expected = 'stream_exists' and previous >= 0)
+        or (expected not in ('any', 'no_stream', 'stream_exists') and expected::bigint = previous) then
+        status := 'ok';
+        next_revision := last_stored_revision;
+        last_position := last_stored_position;
+        actual_revision := null; conflicting_ids := null;
+      else
+        status := 'wrong_expected';
+        select st.revision into actual_revision from streams st where st.stream_id = target;
+        next_revision := null; last_position := null; conflicting_ids := null;
+      end if;
+      return next;
+      continue;
+    end if;
+
+    -- The compare-and-set, the append's first write.
+    select st.revision into current_revision from streams st where st.stream_id = target;
+    if not found then current_revision := null; end if;
+    if (expected = 'no_stream' and current_revision is not null)
+      or (expected = 'stream_exists' and current_revision is null)
+      or (expected not in ('any', 'no_stream', 'stream_exists')
+          and (current_revision is null or current_revision <> expected::bigint)) then
+      status := 'wrong_expected';
+      actual_revision := current_revision;
+      next_revision := null; last_position := null; conflicting_ids := null;
+      return next;
+      continue;
+    end if;
+    if current_revision is null then
+      insert into streams (stream_id, revision) values (target, count_new - 1);
+      previous := -1;
+    else
+      update streams set revision = revision + count_new where stream_id = target;
+      previous := current_revision;
+    end if;
+
+    -- Positions follow the events' order in the append.
+    with inserted as (
+      insert into events (event_id, stream_id, stream_revision, type, data, metadata, content_hash)
+      select (x.e ->> 'id')::uuid, target, previous + x.n, x.e ->> 'type', x.e -> 'data', x.e -> 'metadata',
+        bari_event_content_hash(x.e ->> 'type', x.e -> 'data')
+      from jsonb_array_elements(item -> 'events') with ordinality as x (e, n)
+      order by x.n
+      returning global_position
+    )
+    select max(global_position) into last_inserted from inserted;
+    head := greatest(coalesce(head, 0), last_inserted);
+
+    status := 'ok';
+    next_revision := previous + count_new;
+    last_position := last_inserted;
+    actual_revision := null; conflicting_ids := null;
+    return next;
+  end loop;
+
+  -- Delivered at commit, and only if the transaction commits.
+  if head is not null then
+    perform pg_notify('bari_event_store', head::text);
+  end if;
+end;
+$$;
