@@ -60,18 +60,24 @@ begin
     from jsonb_array_elements(item -> 'events') with ordinality as x (e, n);
 
     -- A retry brings the same ids: answer with the original result if it is exactly that
-    -- append (same stream, same order, same content), refuse any other reuse.
-    select count(*), min(s.stream_revision), max(s.stream_revision), max(s.global_position),
-      bool_and(s.stream_id = target and s.stream_revision = s.first_rev + s.n - 1
-        and coalesce(s.content_hash, bari_event_content_hash(s.type, s.data))
-          = bari_event_content_hash(s.new_type, s.new_data))
-    into found_rows, first_revision, last_stored_revision, last_stored_position, same_append
-    from (
-      select ev.*, x.n, x.e ->> 'type' as new_type, x.e -> 'data' as new_data,
-        min(ev.stream_revision) over () as first_rev
-      from jsonb_array_elements(item -> 'events') with ordinality as x (e, n)
-      join events ev on ev.event_id = (x.e ->> 'id')::uuid
-    ) s;
+    -- append (same stream, same order, same content), refuse any other reuse. The common
+    -- case, no id stored yet, costs one probe of the event_id index.
+    select count(*) into found_rows from events ev where ev.event_id = any(ids);
+    if found_rows > 0 then
+      select min(s.stream_revision), max(s.stream_revision), max(s.global_position),
+        bool_and(s.stream_id = target and s.stream_revision = s.first_rev + s.n - 1
+          and coalesce(s.content_hash, bari_event_content_hash(s.type, s.data))
+            = bari_event_content_hash(s.new_type, s.new_data))
+      into first_revision, last_stored_revision, last_stored_position, same_append
+      from (
+        select ev.*, x.n, x.e ->> 'type' as new_type, x.e -> 'data' as new_data,
+          min(ev.stream_revision) over () as first_rev
+        from events ev
+        join jsonb_array_elements(item -> 'events') with ordinality as x (e, n)
+          on ev.event_id = (x.e ->> 'id')::uuid
+        where ev.event_id = any(ids)
+      ) s;
+    end if;
 
     if found_rows > 0 then
       if found_rows <> count_new or not same_append then
