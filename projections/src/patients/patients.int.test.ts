@@ -12,6 +12,7 @@ import {
   ProcedureRemoved,
   ProcedureReopened,
   ProcedureRescheduled,
+  RequiredProceduresAssigned,
   type PatientDetails,
   type PatientEvent,
   type ProcedureType,
@@ -317,6 +318,45 @@ describe('patients projection', { timeout: 60_000 }, () => {
       overdueProcedures: 1,
     });
     expect((await statistics.statistics('2025-02-09')).overdueProcedures).toBe(0);
+  });
+
+  it('replays old-shape streams (one ProcedureAssigned per type) to the same rows as the coarse event', async () => {
+    // Given Maria's stream as written before RequiredProceduresAssigned existed
+    await given(MARIA, mariaEvents());
+    // and João's, the same registration written the new way (one event for every procedure)
+    await given(JOAO, [
+      PatientRegistered.create({ patientId: JOAO, ...details() }),
+      RequiredProceduresAssigned.create({
+        patientId: JOAO,
+        reason: 'registration',
+        procedures: [
+          { procedureId: procedureId(11), procedureType: types.bloodCount, scheduledDate: null },
+          { procedureId: procedureId(12), procedureType: types.creatinine, scheduledDate: null },
+          { procedureId: procedureId(13), procedureType: types.surgeon1, scheduledDate: '2025-02-09' },
+        ],
+      }),
+      completed(JOAO, 11, '2025-01-02', 'Lab Central'),
+    ]);
+
+    // Then both patients' rows are the same but for their ids (and João's version: one event less)
+    const rows = await dump();
+    const [maria, joao] = [MARIA, JOAO].map((id) =>
+      rows.patients.find((row) => (row as { id: string }).id === id),
+    );
+    const withoutId = (row: unknown) => {
+      const { id: _id, version: _version, registered_at: _at, ...rest } = row as Record<string, unknown>;
+      return rest;
+    };
+    expect(withoutId(joao)).toEqual(withoutId(maria));
+    expect((maria as { version: number }).version).toBe(4);
+    expect((joao as { version: number }).version).toBe(2);
+    const proceduresOf = (patientId: string) =>
+      rows.procedures
+        .map((row) => row as Record<string, unknown>)
+        .filter((row) => row.patient_id === patientId)
+        .map(({ id: _id, patient_id: _patient, ...rest }) => rest);
+    expect(proceduresOf(JOAO)).toEqual(proceduresOf(MARIA));
+    expect(proceduresOf(MARIA)).toHaveLength(3);
   });
 
   it('rebuilds into the same rows', async () => {

@@ -63,6 +63,8 @@ export interface RebuildResult {
   readonly seconds: number;
   /** The projections' checkpoint after the swap. */
   readonly checkpoint: string | null;
+  /** Swap transactions tried (more than one when live runners held the locks too long). */
+  readonly swapAttempts: number;
 }
 
 /** Another rebuild of the same projection holds its lock (in this or another process). */
@@ -180,43 +182,50 @@ async function rebuildHoldingLocks(
     for (const index of deferred) await createIndexLike(connection, index);
     await analyzeRebuildTables(connection, allTables);
 
-    const checkpoint = await swapWithRetries(connection, options, async (tx) => {
-      // The live runners wait here until the swap commits, then see the new checkpoints.
-      const live = new Map<string, string | null>();
-      for (const { projection } of targets)
-        live.set(projection.name, await lockCheckpoint(tx, projection.name));
-      await report('catch-up');
-      const before = { events, position, handled: targets.map((target) => target.handled) };
-      try {
-        for (let batch = await read(position); batch.length > 0; batch = await read(position)) {
-          consumed(batch, await applyToAll(tx, batch));
-        }
-        for (const [name, checkpoint] of live) {
-          if (
-            checkpoint !== null &&
-            (position === undefined || comparePositions(fromCheckpoint(checkpoint), position) > 0)
-          ) {
-            throw new Error(`Projection ${name}: the live checkpoint ${checkpoint} is ahead of the rebuild`);
+    const { value: checkpoint, attempts: swapAttempts } = await swapWithRetries(
+      connection,
+      options,
+      async (tx) => {
+        // The live runners wait here until the swap commits, then see the new checkpoints.
+        const live = new Map<string, string | null>();
+        for (const { projection } of targets)
+          live.set(projection.name, await lockCheckpoint(tx, projection.name));
+        await report('catch-up');
+        const before = { events, position, handled: targets.map((target) => target.handled) };
+        try {
+          for (let batch = await read(position); batch.length > 0; batch = await read(position)) {
+            consumed(batch, await applyToAll(tx, batch));
           }
+          for (const [name, checkpoint] of live) {
+            if (
+              checkpoint !== null &&
+              (position === undefined || comparePositions(fromCheckpoint(checkpoint), position) > 0)
+            ) {
+              throw new Error(
+                `Projection ${name}: the live checkpoint ${checkpoint} is ahead of the rebuild`,
+              );
+            }
+          }
+          await swapInRebuildTables(tx, allTables);
+          const next = position === undefined ? null : toCheckpoint(position);
+          for (const { projection } of targets) await saveCheckpoint(tx, projection.name, next);
+          await report('swap');
+          return next;
+        } catch (error) {
+          // Rolled back: what the catch-up applied is gone and will be applied again.
+          ({ events, position } = before);
+          before.handled.forEach((count, index) => (targets[index]!.handled = count));
+          throw error;
         }
-        await swapInRebuildTables(tx, allTables);
-        const next = position === undefined ? null : toCheckpoint(position);
-        for (const { projection } of targets) await saveCheckpoint(tx, projection.name, next);
-        await report('swap');
-        return next;
-      } catch (error) {
-        // Rolled back: what the catch-up applied is gone and will be applied again.
-        ({ events, position } = before);
-        before.handled.forEach((count, index) => (targets[index]!.handled = count));
-        throw error;
-      }
-    });
+      },
+    );
     return {
       events,
       handled: handled(),
       handledBy: Object.fromEntries(targets.map((target) => [target.projection.name, target.handled])),
       seconds: (performance.now() - started) / 1000,
       checkpoint,
+      swapAttempts,
     };
   } catch (error) {
     // Best effort: a leftover is harmless (the next rebuild drops it) but takes space.
@@ -280,17 +289,18 @@ async function swapWithRetries<T>(
   connection: DatabasePoolConnection,
   options: RebuildOptions,
   swap: (tx: DatabaseTransactionConnection) => Promise<T>,
-): Promise<T> {
+): Promise<{ value: T; attempts: number }> {
   const attempts = options.swapAttempts ?? 30;
   const lockTimeout = `${Math.max(1, Math.round(options.swapLockTimeoutMs ?? 2_000))}ms`;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await connection.transaction(async (tx) => {
+      const value = await connection.transaction(async (tx) => {
         await tx.query(sql.type(z.object({ value: z.string() }))`
           select set_config('lock_timeout', ${lockTimeout}, true) as value
         `);
         return swap(tx);
       });
+      return { value, attempts: attempt };
     } catch (error) {
       if (error instanceof DeferredPoisonSearch) throw await error.search();
       if (attempt >= attempts || !isTransient(error)) throw error;

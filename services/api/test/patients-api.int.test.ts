@@ -327,19 +327,29 @@ describe('GET /api/patients', () => {
           total: Number(response.headers.get('x-total-count')),
         };
       };
-      expect(await names('')).toEqual({ names: ['Zélia Gomes', 'João Batista', 'Ana Évora'], total: 3 });
+      // By name, as a Brazilian reader sorts it, unless another order is asked for.
+      expect(await names('')).toEqual({ names: ['Ana Évora', 'João Batista', 'Zélia Gomes'], total: 3 });
+      expect(await names('?sort=name&direction=desc')).toEqual({
+        names: ['Zélia Gomes', 'João Batista', 'Ana Évora'],
+        total: 3,
+      });
+      expect(await names('?sort=registeredAt')).toEqual({
+        names: ['Zélia Gomes', 'João Batista', 'Ana Évora'],
+        total: 3,
+      });
+      expect(await names('?sort=admissionDate&direction=asc')).toHaveProperty('total', 3);
       expect(await names('?search=EVORA')).toEqual({ names: ['Ana Évora'], total: 1 });
       expect(await names('?search=sao%20paulo')).toEqual({ names: ['Ana Évora'], total: 1 });
       expect(await names('?search=feira%20de%20SANTANA')).toEqual({ names: ['João Batista'], total: 1 });
       expect(await names('?search=3176240')).toEqual({ names: ['Zélia Gomes'], total: 1 });
       expect(await names('?status=pre_op')).toEqual({ names: ['João Batista'], total: 1 });
-      expect(await names('?status=post_op')).toEqual({ names: ['Zélia Gomes', 'Ana Évora'], total: 2 });
+      expect(await names('?status=post_op')).toEqual({ names: ['Ana Évora', 'Zélia Gomes'], total: 2 });
       expect(await names('?status=completed')).toEqual({ names: [], total: 0 });
       expect(await names('?status=all&pageSize=2')).toEqual({
-        names: ['Zélia Gomes', 'João Batista'],
+        names: ['Ana Évora', 'João Batista'],
         total: 3,
       });
-      expect(await names('?pageSize=2&page=2')).toEqual({ names: ['Ana Évora'], total: 3 });
+      expect(await names('?pageSize=2&page=2')).toEqual({ names: ['Zélia Gomes'], total: 3 });
 
       const invalid = await client.get('/api/patients?status=unknown&page=0');
       expect(invalid.status).toBe(400);

@@ -11,7 +11,11 @@ export const RECENT_PATIENTS = 3;
 
 /** 'Pacientes Recentes' (§2): the newest patients, each a link to their page. */
 export function RecentPatientsCard() {
-  const { data, isLoading } = useGetPatientsQuery({ page: 1, pageSize: RECENT_PATIENTS });
+  const { data, isLoading } = useGetPatientsQuery({
+    page: 1,
+    pageSize: RECENT_PATIENTS,
+    sort: 'registeredAt',
+  });
   const patients = data?.rows.slice(0, RECENT_PATIENTS) ?? [];
 
   return (

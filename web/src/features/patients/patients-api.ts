@@ -3,6 +3,7 @@ import type {
   PatientDto,
   PatientForm,
   PatientListRow,
+  PatientListSort,
   PatientStatus,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
@@ -19,6 +20,8 @@ export interface PatientListArgs {
   status?: PatientStatus;
   page: number;
   pageSize: number;
+  /** The server's default is by name; the dashboard asks for the newest first. */
+  sort?: PatientListSort;
 }
 
 export interface PatientListPage {
@@ -42,10 +45,11 @@ export interface DeletePatientArgs {
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** The query string of the list: empty values are left out. */
-export function patientListUrl({ search, status, page, pageSize }: PatientListArgs): string {
+export function patientListUrl({ search, status, page, pageSize, sort }: PatientListArgs): string {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (status) params.set('status', status);
+  if (sort) params.set('sort', sort);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
   return `/api/patients?${params.toString()}`;
