@@ -6,8 +6,6 @@ import {
   PatientListQuerySchema,
   PatientRegistered,
   PatientUpdated,
-  ProcedureAssigned,
-  ProcedureCompleted,
   ProcedureCompletionChanged,
   ProcedureRemoved,
   ProcedureReopened,
@@ -17,6 +15,7 @@ import {
   type PatientEvent,
   type ProcedureType,
 } from '@bari/contracts';
+import { SAO_PAULO, TODAY, patientDetails, patientEvents, procedureId, types } from '@bari/contracts/testing';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { sql } from '@bari/db';
@@ -26,72 +25,16 @@ import { createStatisticsQueries } from './statistics-queries.ts';
 
 // ── Given: events of `patient-<id>` streams, appended to a real event store ─────────
 
-const TODAY = '2025-06-01';
 const MARIA = '00000000-0000-4000-8000-000000000001';
 const JOAO = '00000000-0000-4000-8000-000000000002';
 const ANA = '00000000-0000-4000-8000-000000000003';
-const procedureId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const type = (
-  id: string,
-  name: string,
-  category: ProcedureType['category'],
-  isRequired: boolean,
-  scheduledMonth: number | null,
-): ProcedureType => ({
-  id,
-  name,
-  category,
-  phase: scheduledMonth === null ? 'pre_operative' : 'post_operative',
-  isRequired,
-  scheduledMonth,
-});
-const types = {
-  bloodCount: type('pre_op_lab.hemograma', 'Hemograma completo', 'pre_op_lab', true, null),
-  creatinine: type('pre_op_lab.creatinina', 'Creatinina', 'pre_op_lab', true, null),
-  zinc: type('pre_op_lab.zinco', 'Zinco', 'pre_op_lab', false, null),
-  surgeon1: type('post_op_1mes.cirurgiao', 'Consulta com cirurgião', 'post_op_1mes', true, 1),
-};
-
-const details = (overrides: Partial<PatientDetails> = {}): PatientDetails => ({
-  name: 'Maria da Conceição',
-  cpf: '39053344705',
-  cns: '162709345180001',
-  municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
-  admissionDate: '2025-01-08',
-  dischargeDate: null,
-  surgeryDate: '2025-01-10',
-  surgeryLocation: 'Hospital Geral',
-  surgeonName: 'Dr. João Souza',
-  aihNumber: '3525100001236',
-  sisregCode: '123456789',
-  notes: null,
-  ...overrides,
-});
-
-const assigned = (
-  patientId: string,
-  n: number,
-  procedureType: ProcedureType,
-  scheduledDate: string | null = null,
-) =>
-  ProcedureAssigned.create({
-    patientId,
-    procedureId: procedureId(n),
-    procedureType,
-    status: 'pending',
-    scheduledDate,
-    reason: 'registration',
-  });
+const details = (overrides: Partial<PatientDetails> = {}): PatientDetails =>
+  patientDetails({ name: 'Maria da Conceição', municipality: SAO_PAULO, ...overrides });
+const assigned = (patientId: string, n: number, type: ProcedureType, scheduledDate: string | null = null) =>
+  patientEvents(patientId).assigned(n, type, scheduledDate);
 const completed = (patientId: string, n: number, completedDate: string, location: string | null = null) =>
-  ProcedureCompleted.create({
-    patientId,
-    procedureId: procedureId(n),
-    completedDate,
-    location,
-    professionalName: null,
-    notes: null,
-  });
+  patientEvents(patientId).completed(n, completedDate, { location });
 
 /** Maria: surgery on 2025-01-10; 3 required procedures (1 post-op, due 2025-02-09), 1 done. */
 const mariaEvents = (): PatientEvent[] => [

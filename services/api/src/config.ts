@@ -34,7 +34,7 @@ export const ConfigSchema = z.object({
   /** Longest wait for read models after a command before answering anyway (ms). */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   NODE_ENV: z.string().default('development'),
-  /** Emails of the two default accounts that initialization creates (see identity/initialization.ts). */
+  /** Emails of the two default accounts that initialization creates (see identity/initialization/default-accounts.ts). */
   BARI_ADMIN_EMAIL: z.string().optional(),
   BARI_DEVELOPER_EMAIL: z.string().optional(),
 });

@@ -1,9 +1,18 @@
 import type { ApiRoutes } from './app.ts';
 import type { ApiDependencies } from './dependencies.ts';
-import { patientCareRoutes } from './patients/feature-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { maintenanceRoutes } from './patients/maintenance-routes.ts';
+import { procedureRoutes } from './patients/procedure-routes.ts';
+import { patientRoutes } from './patients/routes.ts';
+import { procedureTypeRoutes } from './procedure-types/routes.ts';
 
-/** Every feature's `/api` routes. A feature adds one line here. */
+/** Every feature's `/api` routes, in one place. A feature adds one line here. */
 export function apiRoutes(deps: ApiDependencies): ApiRoutes[] {
-  return [identityRoutes(deps), ...patientCareRoutes(deps)];
+  return [
+    identityRoutes(deps),
+    (router) => patientRoutes(router, deps),
+    (router) => procedureRoutes(router, deps),
+    (router) => procedureTypeRoutes(router, deps),
+    (router) => maintenanceRoutes(router, deps),
+  ];
 }

@@ -1,4 +1,5 @@
-import { cpf, patientForm, register } from './patients-fixtures.ts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { register } from './support/patient-requests.ts';
 import {
   administrators,
   approvedStaff,

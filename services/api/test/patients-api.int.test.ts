@@ -10,7 +10,8 @@ import {
 } from '@bari/contracts';
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
-import { CPFS, FEIRA, SAO_PAULO, cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
+import { CPFS, FEIRA, SAO_PAULO, patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { fieldErrors, register } from './support/patient-requests.ts';
 
 const STALE = 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.';
 const DUPLICATE_CPF = 'Já existe um paciente com este CPF';

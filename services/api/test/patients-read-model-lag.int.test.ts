@@ -3,7 +3,7 @@ import { PROTOCOL_CATALOGUE, PatientDetailDtoSchema } from '@bari/contracts';
 import { allProjections, createProjectionRunner } from '@bari/projections';
 import { signInAs, type SignedIn } from './support/http-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { cpf, patientForm } from './patients-fixtures.ts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
 
 /**
  * A write that succeeded answers from what the command decided, never from a read model that

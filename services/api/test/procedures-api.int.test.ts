@@ -12,7 +12,8 @@ import {
 } from '@bari/contracts';
 import { appendEvents, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { signInAs, type TestClient } from './support/http-client.ts';
-import { cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { fieldErrors, register } from './support/patient-requests.ts';
 
 const required = PROTOCOL_CATALOGUE.filter((type) => type.isRequired);
 const requiredLabs = required.filter((type) => type.category === 'pre_op_lab');

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, freePort } from '@bari/db/testing';
 import { createClient, logIn } from './support/http-client.ts';
-import { patientForm } from './patients-fixtures.ts';
+import { patientForm } from '@bari/contracts/testing';
 
 /**
  * The product as its users start it: `services/api/src/main.ts` (what `make start` runs) and

@@ -15,7 +15,7 @@ import {
   completeProcedure,
   recordProcedure,
   reopenProcedure,
-} from '../procedures/business-logic.ts';
+} from './procedures.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import type {
   AssignMissingRequiredProcedures,

@@ -27,7 +27,7 @@ import {
   procedureIds,
   registered,
   types,
-} from './testing/fixtures.ts';
+} from '@bari/contracts/testing';
 
 const spec = deciderSpecification(patientDecider);
 const fold = (events: readonly PatientEvent[]) => events.reduce(evolvePatient, initialPatientState());

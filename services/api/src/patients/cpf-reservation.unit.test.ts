@@ -17,7 +17,7 @@ import {
   maria,
   mariaRegistered,
   registered,
-} from './testing/fixtures.ts';
+} from '@bari/contracts/testing';
 
 const spec = deciderSpecification(cpfReservationDecider);
 const CPF = '39053344705';

@@ -21,7 +21,7 @@ import {
   mariaRegistered,
   procedureId,
   types,
-} from './testing/fixtures.ts';
+} from '@bari/contracts/testing';
 
 const spec = deciderSpecification(patientDecider);
 const fix: PatientCommand = { type: 'FixProcedureData', data: { patientId: PATIENT_ID, today: TODAY } };

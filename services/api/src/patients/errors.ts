@@ -2,7 +2,7 @@ import { patientRefusalMessages as refusals, procedureMessages } from '@bari/con
 import { DomainError } from '../shared/domain-error.ts';
 
 /*
- * Refusals of the patient, procedure and procedure-type deciders. Messages are Portuguese and
+ * Refusals of the patient and procedure deciders. Messages are Portuguese and
  * safe to show; the kind tells the outer error handler the HTTP status (only it knows them).
  */
 
@@ -62,12 +62,6 @@ export class ProcedureNotFound extends DomainError {
   }
 }
 
-export class ProcedureTypeNotFound extends DomainError {
-  constructor(readonly procedureTypeId: string) {
-    super('not_found', refusals.procedureTypeNotFound);
-  }
-}
-
 /** The patient already has a procedure of this type (pending or completed). */
 export class ProcedureAlreadyAssigned extends DomainError {
   constructor(readonly procedureTypeId: string) {
@@ -82,16 +76,6 @@ export class ProcedureAlreadyCompleted extends DomainError {
   }
 }
 
-/** Another type of the same category has this name (accents and case aside). */
-export class DuplicateProcedureType extends DomainError {
-  constructor(
-    readonly category: string,
-    readonly typeName: string,
-  ) {
-    super('conflict', refusals.duplicateProcedureType);
-  }
-}
-
 /** A procedure completed after today (São Paulo): a clinical record cannot be dated in the future. */
 export class FutureCompletionDate extends DomainError {
   constructor(
@@ -99,15 +83,5 @@ export class FutureCompletionDate extends DomainError {
     readonly today: string,
   ) {
     super('invalid', procedureMessages.completedDateInFuture);
-  }
-}
-
-/**
- * Only administrators define required types: a required type joins the protocol of every
- * patient ('Atualizar Procedimentos' assigns it to all of them).
- */
-export class RequiredProcedureTypeForbidden extends DomainError {
-  constructor() {
-    super('forbidden', refusals.requiredProcedureTypeForbidden);
   }
 }

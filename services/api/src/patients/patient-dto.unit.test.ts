@@ -13,7 +13,7 @@ import {
   procedureId,
   registered,
   types,
-} from './testing/fixtures.ts';
+} from '@bari/contracts/testing';
 
 const stateOf = (events: readonly PatientEvent[]) =>
   requireRegistered(events.reduce(evolvePatient, initialPatientState()), PATIENT_ID);

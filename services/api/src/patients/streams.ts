@@ -1,20 +1,14 @@
-import {
-  CpfReservationEventSchema,
-  PatientEventSchema,
-  ProcedureTypeEventSchema,
-  normalizeCpf,
-} from '@bari/contracts';
+import { CpfReservationEventSchema, PatientEventSchema, normalizeCpf } from '@bari/contracts';
 
 /*
  * Streams of the patients context, one per aggregate:
  * - `patient-<patientId>`: the patient and its procedures (PatientEvent);
- * - `patient-cpf-<11 digits>`: who holds a CPF (CpfReservationEvent);
- * - `procedure-types`: the catalogue, one stream so names are unique per category.
+ * - `patient-cpf-<11 digits>`: who holds a CPF (CpfReservationEvent).
+ * The `procedure-types` stream is the procedure-types feature's (`procedure-types/streams.ts`).
  */
 
 export const patientStreamId = (patientId: string): string => `patient-${patientId}`;
 export const cpfReservationStreamId = (cpf: string): string => `patient-cpf-${normalizeCpf(cpf)}`;
-export const PROCEDURE_TYPES_STREAM_ID = 'procedure-types';
 
 /** `{id, eventSchema}` pairs as the command handler (`handleCommand`) takes them. */
 export const patientStream = (patientId: string) => ({
@@ -24,8 +18,4 @@ export const patientStream = (patientId: string) => ({
 export const cpfReservationStream = (cpf: string) => ({
   id: cpfReservationStreamId(cpf),
   eventSchema: CpfReservationEventSchema,
-});
-export const procedureTypesStream = () => ({
-  id: PROCEDURE_TYPES_STREAM_ID,
-  eventSchema: ProcedureTypeEventSchema,
 });

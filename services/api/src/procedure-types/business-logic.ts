@@ -10,7 +10,7 @@ import {
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from '../patients/errors.ts';
+import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from './errors.ts';
 import {
   evolveProcedureTypes,
   initialProcedureTypesState,

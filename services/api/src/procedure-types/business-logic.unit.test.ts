@@ -1,6 +1,6 @@
 import { PROTOCOL_CATALOGUE, ProcedureTypeDefined, type ProcedureTypeEvent } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from '../patients/errors.ts';
+import { DuplicateProcedureType, RequiredProcedureTypeForbidden } from './errors.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
 import { procedureTypesOf } from './procedure-types.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, ProcedureType } from '@bari/contracts';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { handleCommand, loadAggregate, type CommandDependencies } from '../shared/command-handler.ts';
-import { procedureTypesStream } from '../patients/streams.ts';
+import { procedureTypesStream } from './streams.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
 import { procedureTypesOf } from './procedure-types.ts';
 

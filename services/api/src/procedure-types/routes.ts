@@ -8,7 +8,7 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond } from '../http/route-support.ts';
-import { ProcedureTypeNotFound } from '../patients/errors.ts';
+import { ProcedureTypeNotFound } from './errors.ts';
 import { handleProcedureTypesCommand } from './catalogue.ts';
 
 /**

@@ -1,9 +1,4 @@
-import type {
-  AccessKeyListItem,
-  CreateAccessKeyRequest,
-  CreatedAccessKey,
-  FixProductionDataResponse,
-} from '@bari/contracts';
+import type { AccessKeyListItem, CreateAccessKeyRequest, CreatedAccessKey } from '@bari/contracts';
 import { api } from '../../app/api.ts';
 
 const ACCESS_KEY_LIST = { type: 'AccessKey', id: 'LIST' } as const;
@@ -26,16 +21,8 @@ export const accessKeysApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/access-keys/${encodeURIComponent(id)}/deactivate`, method: 'PATCH' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'AccessKey', id }]),
     }),
-    fixProductionData: build.mutation<FixProductionDataResponse, void>({
-      query: () => ({ url: '/api/admin/fix-production-data', method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Procedure', 'Statistics', 'AuditLog']),
-    }),
   }),
 });
 
-export const {
-  useAccessKeysQuery,
-  useCreateAccessKeyMutation,
-  useDeactivateAccessKeyMutation,
-  useFixProductionDataMutation,
-} = accessKeysApi;
+export const { useAccessKeysQuery, useCreateAccessKeyMutation, useDeactivateAccessKeyMutation } =
+  accessKeysApi;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
-import { useFixProductionDataMutation } from './access-keys-api.ts';
+import { useFixProductionDataMutation } from '../maintenance/maintenance-api.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
 /** 'Manutenção do Sistema': the production-data fix (§2 Access keys). */

@@ -4,7 +4,7 @@ import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { usersMessages as m } from './messages.ts';
-import { useLazyDebugUserQuery } from './users-api.ts';
+import { useLazyDebugUserQuery } from '../maintenance/maintenance-api.ts';
 
 /** 'Debug Admin': what the server thinks of the signed-in user, in a toast (§2 Users). */
 export function DebugAdminButton() {

@@ -4,7 +4,7 @@ import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { usersMessages as m } from './messages.ts';
-import { useRunMigrationMutation } from './users-api.ts';
+import { useRunMigrationMutation } from '../maintenance/maintenance-api.ts';
 
 /** 'Atualizar Procedimentos' (administrators, §2 Users, §6): POST /api/admin/run-migration. */
 export function RunMigrationButton() {

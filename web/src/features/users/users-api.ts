@@ -1,10 +1,4 @@
-import type {
-  CreateUserRequest,
-  DebugInfo,
-  RunMigrationResponse,
-  UpdateUserStatusRequest,
-  UserListItem,
-} from '@bari/contracts';
+import type { CreateUserRequest, UpdateUserStatusRequest, UserListItem } from '@bari/contracts';
 import { api } from '../../app/api.ts';
 
 const USER_LIST = { type: 'User', id: 'LIST' } as const;
@@ -40,22 +34,8 @@ export const usersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : [USER_LIST, ACCESS_KEY_LIST]),
     }),
-    debugUser: build.query<DebugInfo, void>({
-      query: () => '/api/admin/debug-user',
-    }),
-    /** 'Atualizar Procedimentos': the server brings every patient's procedures up to the protocol. */
-    runMigration: build.mutation<RunMigrationResponse, void>({
-      query: () => ({ url: '/api/admin/run-migration', method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Procedure', 'Statistics']),
-    }),
   }),
 });
 
-export const {
-  useUsersQuery,
-  useCreateUserMutation,
-  useUpdateUserStatusMutation,
-  useDeleteUserMutation,
-  useLazyDebugUserQuery,
-  useRunMigrationMutation,
-} = usersApi;
+export const { useUsersQuery, useCreateUserMutation, useUpdateUserStatusMutation, useDeleteUserMutation } =
+  usersApi;

@@ -10,7 +10,11 @@ import type { ApiDependencies } from '../../dependencies.ts';
 import { createLoginThrottle, type LoginThrottle } from '../../http/auth/login-throttle.ts';
 import { createSetupToken, type SetupToken } from '../../http/auth/setup-token.ts';
 import { createSessionStore, type SessionStore } from '../../http/session/session-store.ts';
-import { defaultAccounts, readInitializationConfig, type DefaultAccount } from '../initialization.ts';
+import {
+  defaultAccounts,
+  readInitializationConfig,
+  type DefaultAccount,
+} from '../initialization/default-accounts.ts';
 
 /** Everything the identity handlers use besides the request: built once, at start-up. */
 export interface IdentityServices {

@@ -18,7 +18,7 @@ import {
   initialEmailReservationState,
   type EmailReservationState,
 } from '../email-reservation.ts';
-import { evolveSystem, initialSystemState, type SystemState } from '../initialization.ts';
+import { evolveSystem, initialSystemState, type SystemState } from '../initialization/system.ts';
 import type { StreamReads } from '../stream-reads.ts';
 import {
   accessKeyStreamId,

@@ -1,15 +1,15 @@
 import { ProcedureCompletionChanged, ProcedureReopened, addDaysToDate } from '@bari/contracts';
 import { describe, it } from 'vitest';
-import { patientDecider } from '../patients/business-logic.ts';
-import type { PatientCommand } from '../patients/commands.ts';
+import { patientDecider } from './business-logic.ts';
+import type { PatientCommand } from './commands.ts';
 import {
   FutureCompletionDate,
   PatientNotFound,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
   ProcedureNotFound,
-  ProcedureTypeNotFound,
-} from '../patients/errors.ts';
+} from './errors.ts';
+import { ProcedureTypeNotFound } from '../procedure-types/errors.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
   PATIENT_ID,
@@ -21,7 +21,7 @@ import {
   mariaRegistered,
   procedureId,
   types,
-} from '../patients/testing/fixtures.ts';
+} from '@bari/contracts/testing';
 
 const spec = deciderSpecification(patientDecider);
 

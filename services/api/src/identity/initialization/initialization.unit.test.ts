@@ -7,27 +7,25 @@ import {
   type IdentityEvent,
 } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import { accessKeyPrefix, hashAccessKey } from './access-key-secret.ts';
-import { AlreadyInitialized } from './errors.ts';
+import { accessKeyPrefix, hashAccessKey } from '../access-key-secret.ts';
+import { AlreadyInitialized } from '../errors.ts';
 import {
   evolveEmailReservation,
   initialEmailReservationState,
   ORPHANED_RESERVATION_GRACE_MS,
-} from './email-reservation.ts';
+} from '../email-reservation.ts';
+import type { AccountSeed } from './account-seeds.ts';
 import {
   DEFAULT_ADMIN_EMAIL,
   DEFAULT_DEVELOPER_EMAIL,
   defaultAccounts,
-  evolveSystem,
-  initialSystemState,
-  planForceInitialization,
-  planInitialization,
   readInitializationConfig,
-  type AccountSeed,
-  type ForceAccountSeed,
-} from './initialization.ts';
-import { emailReserved, NOW, userRegistered } from './testing/fixtures.ts';
-import { evolveUser, initialUserState, type UserState } from './user.ts';
+} from './default-accounts.ts';
+import { planForceInitialization, type ForceAccountSeed } from './plan-force-initialization.ts';
+import { planInitialization } from './plan-initialization.ts';
+import { evolveSystem, initialSystemState } from './system.ts';
+import { emailReserved, NOW, userRegistered } from '../testing/fixtures.ts';
+import { evolveUser, initialUserState, type UserState } from '../user.ts';
 
 const config = readInitializationConfig({});
 const [adminAccount, developerAccount] = defaultAccounts(config);

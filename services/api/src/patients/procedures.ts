@@ -13,14 +13,14 @@ import type {
   CompleteProcedure,
   RecordProcedure,
   ReopenProcedure,
-} from '../patients/commands.ts';
+} from './commands.ts';
 import {
   FutureCompletionDate,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
   ProcedureNotFound,
-  ProcedureTypeNotFound,
-} from '../patients/errors.ts';
+} from './errors.ts';
+import { ProcedureTypeNotFound } from '../procedure-types/errors.ts';
 import {
   baseDateOf,
   proceduresOf,
@@ -28,11 +28,11 @@ import {
   type PatientState,
   type ProcedureState,
   type RegisteredPatient,
-} from '../patients/patient.ts';
+} from './patient.ts';
 
 /*
  * Procedures live in their patient's stream (`patient-<id>`): these are the command functions
- * for them, dispatched by the patient decider (`patients/business-logic.ts`).
+ * for them, dispatched by the patient decider (`business-logic.ts`).
  */
 
 function findType(types: readonly ProcedureType[], procedureTypeId: string): ProcedureType {

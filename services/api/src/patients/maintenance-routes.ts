@@ -13,7 +13,7 @@ import { fixProductionData, runMigration, type MaintenanceDependencies } from '.
  * - `POST /api/admin/run-migration` ('Atualizar Procedimentos') → `{message, added}`;
  * - `POST /api/admin/fix-production-data` → `{corrections: string[]}`.
  */
-export function adminMaintenanceRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+export function maintenanceRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const maintenance: MaintenanceDependencies = { ...deps, patients: createPatientQueries(deps.pool) };
 
   router.post('/admin/run-migration', requireAdmin(), async function runProcedureMigration(ctx) {

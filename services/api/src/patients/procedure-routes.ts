@@ -13,12 +13,12 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, type Context } from '../http/route-support.ts';
-import { catalogueContext, runPatientCommand } from '../patients/application.ts';
-import type { PatientCommand } from '../patients/commands.ts';
-import { ProcedureNotFound } from '../patients/errors.ts';
-import { procedureIdParam } from '../patients/http.ts';
-import { requireRegistered, type PatientState } from '../patients/patient.ts';
-import { toProcedureDto } from '../patients/patient-dto.ts';
+import { catalogueContext, runPatientCommand } from './application.ts';
+import type { PatientCommand } from './commands.ts';
+import { ProcedureNotFound } from './errors.ts';
+import { procedureIdParam } from './http.ts';
+import { requireRegistered, type PatientState } from './patient.ts';
+import { toProcedureDto } from './patient-dto.ts';
 
 /**
  * The spec's bulk lab action sends `{status: 'completed'}` alone, one PATCH per procedure:

@@ -14,11 +14,11 @@ import {
   withoutWaiting,
   type PatientCommandResult,
   type PatientServiceDependencies,
-} from '../patients/application.ts';
-import { patientDecider } from '../patients/business-logic.ts';
-import { describeCorrections, fixProcedureData } from '../patients/data-fixes.ts';
-import { PatientNotFound } from '../patients/errors.ts';
-import { patientStream } from '../patients/streams.ts';
+} from './application.ts';
+import { patientDecider } from './business-logic.ts';
+import { describeCorrections, fixProcedureData } from './data-fixes.ts';
+import { PatientNotFound } from './errors.ts';
+import { patientStream } from './streams.ts';
 import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
 
 /*
