@@ -1,6 +1,7 @@
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
+import { readModelFreshness } from './http/read-model-freshness.ts';
 import type { Logger } from './shared/logger.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { correlation } from './http/correlation.ts';
@@ -58,6 +59,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   app.use(securityHeaders({ https: options.https }));
   app.use(noStoreForApi());
   app.use(csrfProtection());
+  app.use(readModelFreshness());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
   if (options.session) app.use(options.session(app));
   app.use(root.routes());

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createDatabasePool, loadMigrations, migrate, openDatabase } from '@bari/db';
 import { createEventStore, eventStoreMigrations } from '@bari/event-store';
 import { allProjections, createProjectionRunner, projectionMigrations } from '@bari/projections';
+import { markReadModelsStale } from './http/read-model-freshness.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './shared/logger.ts';
 import { buildApp } from './app.ts';
@@ -95,8 +96,14 @@ export async function startServer(
       eventStore,
       pool,
       now: overrides.now ?? (() => new Date()),
-      waitForProjections: (position) =>
-        runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
+      waitForProjections: async (position, eventTypes) => {
+        const caughtUp = await runner.waitFor(position, {
+          eventTypes,
+          timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+        });
+        if (!caughtUp) markReadModelsStale();
+        return caughtUp;
+      },
     };
     const app = buildApp({
       logger,

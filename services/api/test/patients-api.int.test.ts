@@ -34,6 +34,8 @@ describe('POST /api/patients', () => {
     const patient = PatientDetailDtoSchema.parse(response.body);
     expect(response.headers.get('location')).toBe(`/api/patients/${patient.id}`);
     expect(response.headers.get('etag')).toBe(`"${patient.version}"`);
+    // The read models caught up before the answer: nothing to flag as outdated.
+    expect(response.headers.get('x-read-models-stale')).toBeNull();
     expect(patient).toMatchObject({
       name: 'Maria da Conceição',
       cpf: '39053344705',

@@ -47,6 +47,8 @@ describe('patient-care writes while the read models lag', () => {
     expect(patient.procedures).toHaveLength(PROTOCOL_CATALOGUE.filter((type) => type.isRequired).length);
     expect(created.headers.get('location')).toBe(`/api/patients/${patient.id}`);
     expect(created.headers.get('etag')).toBe(`"${patient.version}"`);
+    // and says that what the lists show next may be outdated
+    expect(created.headers.get('x-read-models-stale')).toBe('true');
     // The read model has not seen it: the answer above did not come from there
     expect((await staff.client.get(`/api/patients/${patient.id}`)).status).toBe(404);
 
@@ -85,6 +87,7 @@ describe('patient-care writes while the read models lag', () => {
     }
     const read = await staff.client.get(`/api/patients/${patient.id}`);
     expect(read.status).toBe(200);
+    expect(read.headers.get('x-read-models-stale')).toBeNull();
     expect(read.body).toEqual({
       ...updated.body,
       version: updated.body.version + 1,

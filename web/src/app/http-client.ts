@@ -5,6 +5,7 @@
  * beyond the spec, with every state-changing request even without one: the server refuses
  * writes of any other type (415) as its CSRF defence.
  */
+import { noteWriteAnswer } from './read-model-freshness.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -88,6 +89,7 @@ export async function sendRequest(request: ApiRequest, options: SendOptions = {}
     };
   }
 
+  if (method !== 'GET') noteWriteAnswer(response.headers);
   const meta = request.responseHeaders ? { meta: readHeaders(response, request.responseHeaders) } : {};
   if (request.responseType === 'none') return { data: null, ...meta };
   const text = await response.text();

@@ -8,6 +8,8 @@ export const commonMessages = {
   notFoundDescription: 'O endereço que você abriu não existe ou foi movido.',
   notFoundBack: 'Voltar ao início',
   loading: 'Carregando...',
+  staleData:
+    'Salvo. As listas e contagens ainda podem não mostrar esta alteração; elas se atualizam em alguns segundos.',
   appName: 'Bari Care',
   navigationLabel: 'Navegação principal',
   sidebarFooter: 'Sistema Médico / Usuário Logado',

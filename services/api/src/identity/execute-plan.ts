@@ -34,7 +34,10 @@ export async function executePlan(
     position = result.position;
   }
   if (position) {
-    const caughtUp = await deps.waitForProjections(position);
+    const caughtUp = await deps.waitForProjections(
+      position,
+      appends.flatMap((append) => append.events.map((event) => event.type)),
+    );
     if (!caughtUp) {
       deps.logger.warn({ correlationId: metadata.correlationId }, 'read models lag behind the command');
     }

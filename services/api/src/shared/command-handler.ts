@@ -14,8 +14,11 @@ export interface DomainEvent {
 
 export interface CommandDependencies {
   readonly eventStore: EventStore;
-  /** Resolves when the read models have caught up to a position (read-your-writes). */
-  readonly waitForProjections: (position: GlobalPosition) => Promise<boolean>;
+  /**
+   * Resolves true when the read models fed by `eventTypes` (all of them when omitted) have
+   * caught up to a position (read-your-writes), false when the bounded wait ran out.
+   */
+  readonly waitForProjections: (position: GlobalPosition, eventTypes?: readonly string[]) => Promise<boolean>;
   readonly logger: Logger;
 }
 
@@ -64,7 +67,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     })),
     expected,
   );
-  const caughtUp = await deps.waitForProjections(result.position);
+  const caughtUp = await deps.waitForProjections(
+    result.position,
+    events.map((event) => event.type),
+  );
   if (!caughtUp) {
     deps.logger.warn(
       { correlationId: metadata.correlationId, stream: stream.id },

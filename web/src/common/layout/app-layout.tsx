@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { Sidebar } from './sidebar.tsx';
+import { StaleDataNotice } from './stale-data-notice.tsx';
 import './layout.css';
 
 /** The frame of every approved screen: sidebar on the left, the page on the right. */
@@ -8,6 +9,7 @@ export function AppLayout() {
     <div className="app-layout">
       <Sidebar />
       <main className="app-layout__main">
+        <StaleDataNotice />
         <Outlet />
       </main>
     </div>
