@@ -18,6 +18,7 @@ import {
   streamCountsProjection,
   withoutIds,
 } from './fixtures/stream-counts.ts';
+import { eventually, headOf } from './support/runner-test-kit.ts';
 import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
 let fixture: ProjectionTestDatabase;
@@ -45,22 +46,7 @@ function runner(options: Partial<ProjectionRunnerOptions>): ProjectionRunner {
   return created;
 }
 
-async function head(): Promise<GlobalPosition> {
-  return (await fixture.eventStore.headPosition())!;
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const head = (): Promise<GlobalPosition> => headOf(fixture.eventStore);
 
 /** The counting projection, made to throw on the events whose ids are in `failOn` (changeable). */
 function breakable(failOn: Set<string>, options: { name?: string; error?: () => Error } = {}): Projection {

@@ -17,6 +17,7 @@ import {
   streamCountsProjection,
   withoutIds,
 } from './fixtures/stream-counts.ts';
+import { eventually, headOf } from './support/runner-test-kit.ts';
 import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
 let fixture: ProjectionTestDatabase;
@@ -43,24 +44,7 @@ function runner(options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunne
   return created;
 }
 
-async function head(): Promise<GlobalPosition> {
-  const position = await fixture.eventStore.headPosition();
-  if (!position) throw new Error('the log is empty');
-  return position;
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const head = (): Promise<GlobalPosition> => headOf(fixture.eventStore);
 
 // Real PostgreSQL on a small shared machine: allow for load, the cases themselves take ~1 s.
 describe('projection runner', { timeout: 30_000 }, () => {

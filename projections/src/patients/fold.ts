@@ -1,4 +1,10 @@
-import { foldText, type PatientDetails, type PatientEvent, type ProcedureType } from '@bari/contracts';
+import {
+  PatientDetailsSchema,
+  foldText,
+  type PatientDetails,
+  type PatientEvent,
+  type ProcedureType,
+} from '@bari/contracts';
 import type { RowOf } from '../shared/columns.ts';
 import type { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
 
@@ -90,23 +96,14 @@ export function rowsToLoad(events: readonly FoldEvent[]): RowsToLoad {
   return { patientIds: [...patients], procedureIds: [...procedures], proceduresOfPatients: [...deleted] };
 }
 
+/** The patient fields stored in a column of the same name: all but the municipality (three columns). */
+const PLAIN_FIELDS = (Object.keys(PatientDetailsSchema.shape) as (keyof PatientDetails)[]).filter(
+  (field) => field !== 'municipality',
+);
+
 function detailColumns(details: Partial<PatientDetails>): Partial<PatientRow> {
-  const row: Partial<PatientRow> = {};
-  for (const field of [
-    'name',
-    'cpf',
-    'cns',
-    'admissionDate',
-    'dischargeDate',
-    'surgeryDate',
-    'surgeryLocation',
-    'surgeonName',
-    'aihNumber',
-    'sisregCode',
-    'notes',
-  ] as const) {
-    if (details[field] !== undefined) (row as Record<string, unknown>)[field] = details[field];
-  }
+  const row: Record<string, unknown> = {};
+  for (const field of PLAIN_FIELDS) if (details[field] !== undefined) row[field] = details[field];
   if (details.name !== undefined) row.searchName = foldText(details.name);
   if (details.municipality !== undefined) {
     row.municipalityIbgeCode = details.municipality.ibgeCode;
@@ -114,7 +111,7 @@ function detailColumns(details: Partial<PatientDetails>): Partial<PatientRow> {
     row.municipalityUf = details.municipality.uf;
     row.searchMunicipality = foldText(details.municipality.name);
   }
-  return row;
+  return row as Partial<PatientRow>;
 }
 
 function newProcedure(
