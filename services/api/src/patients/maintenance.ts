@@ -71,7 +71,10 @@ export async function runMigration(
       },
       metadata,
     );
-    added += result.events.length;
+    // One event per patient lacking types: count the procedures it assigns.
+    added += result.events.flatMap((event) =>
+      event.type === 'RequiredProceduresAssigned' ? event.data.procedures : [],
+    ).length;
     return result;
   });
   return { message: runMigrationMessage(added), added };
