@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, ProcedureType } from '@bari/contracts';
-import { WrongExpectedVersion } from '@bari/event-store';
 import { handleCommand, loadAggregate, type CommandDependencies } from '../shared/command-handler.ts';
 import { procedureTypesStream } from './streams.ts';
+import { retryOnConflict } from '../shared/retry-on-conflict.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
 import { procedureTypesOf } from './procedure-types.ts';
 
@@ -11,9 +11,6 @@ import { procedureTypesOf } from './procedure-types.ts';
  * against (never the read model, which may lag), and the protocol catalogue every
  * installation starts with.
  */
-
-/** One stream for every type: concurrent additions by different people must not fail for it. */
-const ATTEMPTS = 3;
 
 /**
  * Decides a procedure-types command, deciding again on the fresh stream when someone else
@@ -24,13 +21,10 @@ export async function handleProcedureTypesCommand(
   command: ProcedureTypesCommand,
   metadata: EventMetadata,
 ) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await handleCommand(deps, procedureTypesStream(), procedureTypesDecider, command, metadata);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt >= ATTEMPTS) throw error;
-    }
-  }
+  // One stream for every type: concurrent additions by different people must not fail for it.
+  return retryOnConflict(() =>
+    handleCommand(deps, procedureTypesStream(), procedureTypesDecider, command, metadata),
+  );
 }
 
 /** Every defined type, in definition order, folded from the stream. */
