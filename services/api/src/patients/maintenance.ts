@@ -8,7 +8,6 @@ import {
 import type { PatientQueries } from '@bari/projections';
 import { loadAggregate } from '../shared/command-handler.ts';
 import {
-  catalogueContext,
   newIds,
   runPatientCommand,
   withoutWaiting,
@@ -59,7 +58,8 @@ export async function runMigration(
   metadata: EventMetadata,
 ): Promise<RunMigrationResponse> {
   await ensureProtocolCatalogue(deps, metadata);
-  const { procedureTypes, today } = await catalogueContext(deps, metadata);
+  const procedureTypes = await deps.procedureTypes.current();
+  const today = clinicToday(deps.now());
   let added = 0;
   await forEachPatient(deps, async (patientId) => {
     const result = await runPatientCommand(
