@@ -95,10 +95,11 @@ export async function fixProductionData(
       type: 'FixProcedureData',
       data: { patientId, today: clinicToday(deps.now()) },
     } as const;
-    const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    const { state } = loaded;
     // Most patients need nothing: decide on what was just read before going through the handler.
     if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return undefined;
-    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata);
+    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
     corrections.push(...describeCorrections(state, result.events));
     return result;
   });
