@@ -6,3 +6,4 @@ export * from './identity/index.ts';
 export * from './identifiers/index.ts';
 export * from './protocol/index.ts';
 export * from './patients/index.ts';
+export * from './errors/error-codes.ts';

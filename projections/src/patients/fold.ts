@@ -41,7 +41,7 @@ export interface FoldEvent {
   readonly event: PatientEvent;
   /** Its stream revision: the patient's `version` after it. */
   readonly revision: number;
-  /** When it was recorded (ISO instant): a registration's `registeredAt`. */
+  /** When its command was decided (metadata, ISO instant): a registration's `registeredAt`. */
   readonly recordedAt: string;
 }
 

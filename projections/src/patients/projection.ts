@@ -27,7 +27,8 @@ import {
 const toFoldEvent = (recorded: RecordedEvent): FoldEvent => ({
   event: PatientEventSchema.parse({ type: recorded.type, data: recorded.data }),
   revision: Number(recorded.revision),
-  recordedAt: recorded.createdAt.toISOString(),
+  // The instant the command was decided (its metadata), as the API's write answers say it.
+  recordedAt: new Date(recorded.metadata.timestamp).toISOString(),
 });
 
 async function load(

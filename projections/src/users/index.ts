@@ -1,2 +1,2 @@
 export { usersProjection } from './projection.ts';
-export { createUserQueries, type UserQueries, type UserRow } from './queries.ts';
+export { createUserQueries, sessionUserSubquery, type UserQueries, type UserRow } from './queries.ts';

@@ -1,4 +1,4 @@
-import type { CommonQueryMethods } from 'slonik';
+import type { CommonQueryMethods, FragmentSqlToken, IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 import { UserStatusSchema, type UserListItem } from '@bari/contracts';
 import { sql } from '@bari/db';
@@ -21,6 +21,26 @@ const userColumns = sql.fragment`
   id, email, first_name as "firstName", last_name as "lastName", status, is_admin as "isAdmin",
   created_at as "createdAt"
 `;
+
+/**
+ * The user of a session as a scalar subquery (JSON, or null when the session must end), for
+ * the session store to read the session and its user in one statement: the same rule as
+ * `findSessionUser`, over the columns of the session's row that hold the user and key ids.
+ */
+export function sessionUserSubquery(
+  userId: IdentifierSqlToken,
+  accessKeyId: IdentifierSqlToken,
+): FragmentSqlToken {
+  return sql.fragment`(
+    select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
+      'lastName', u.last_name, 'status', u.status, 'isAdmin', u.is_admin)
+    from users u
+    where u.id = ${userId}
+      and exists (
+        select from access_keys k where k.id = ${accessKeyId} and k.is_active and k.bound_user_id = u.id
+      )
+  )`;
+}
 
 /** Queries over the users read model. */
 export function createUserQueries(db: CommonQueryMethods) {

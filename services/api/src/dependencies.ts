@@ -3,6 +3,7 @@ import type { EventStore } from '@bari/event-store';
 import type { Config } from './config.ts';
 import type { Logger } from './shared/logger.ts';
 import type { CommandDependencies } from './shared/command-handler.ts';
+import type { ProcedureTypeCatalogue } from './procedure-types/catalogue-cache.ts';
 
 /**
  * What route modules receive from the composition root (no imported singletons, so tests
@@ -16,4 +17,6 @@ export interface ApiDependencies extends CommandDependencies {
   readonly pool: DatabasePool;
   /** The current instant; a parameter so tests can move time (expiry, idle timeouts). */
   readonly now: () => Date;
+  /** The procedure types patient commands are decided against, kept in memory. */
+  readonly procedureTypes: ProcedureTypeCatalogue;
 }

@@ -11,6 +11,7 @@ import { buildApp } from './app.ts';
 import type { Readiness } from './http/health-routes.ts';
 import { apiRoutes } from './routes.ts';
 import { ensureProtocolCatalogue, systemMetadata } from './procedure-types/catalogue.ts';
+import { loadProcedureTypeCatalogue } from './procedure-types/catalogue-cache.ts';
 import type { ApiDependencies } from './dependencies.ts';
 import { apiMigrations } from './shared/migrations.ts';
 import { sql } from './shared/sql.ts';
@@ -68,6 +69,8 @@ export async function startServer(
       stack.push(() => runner.stop());
     }
     await ensureProtocolCatalogue({ eventStore, logger }, systemMetadata());
+    // The catalogue is read here, once; requests use it from memory.
+    const procedureTypes = await loadProcedureTypeCatalogue(eventStore);
 
     // An unauthenticated probe: fixed words in the answer, the details in the log.
     const checkReadiness = async (): Promise<Readiness> => {
@@ -96,6 +99,7 @@ export async function startServer(
       eventStore,
       pool,
       now: overrides.now ?? (() => new Date()),
+      procedureTypes,
       waitForProjections: async (position, eventTypes) => {
         const caughtUp = await runner.waitFor(position, {
           eventTypes,

@@ -64,6 +64,7 @@ describe('Koa skeleton', () => {
     const response = await post('/api/echo', '{"name":"","age":"três"}');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
+      code: 'VALIDATION',
       message: ERROR_MESSAGES.invalidData,
       errors: { name: 'Nome é obrigatório', age: 'Tipo inválido: esperado número, recebido texto' },
     });
@@ -72,18 +73,19 @@ describe('Koa skeleton', () => {
   it('answers malformed JSON with 400', async () => {
     const response = await post('/api/echo', '{"name":');
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(ERROR_MESSAGES.malformedJson);
+    expect(await response.json()).toEqual({ code: 'MALFORMED_JSON', message: ERROR_MESSAGES.malformedJson });
   });
 
   it('answers a body beyond the limit with 413', async () => {
     const response = await post('/api/echo', JSON.stringify({ name: 'x'.repeat(5000), age: 1 }));
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { message: string }).message).toBe(ERROR_MESSAGES.tooLarge);
+    expect(await response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.tooLarge });
   });
 
   it('answers a stale revision with 409', async () => {
     const response = await post('/api/stale', '{}');
     expect(response.status).toBe(409);
+    expect(((await response.json()) as { code: string }).code).toBe('STALE_REVISION');
   });
 
   it('answers an unexpected error with 500, no internals, and logs it with the correlation id', async () => {
@@ -93,6 +95,7 @@ describe('Koa skeleton', () => {
     expect(text).not.toContain('hunter2');
     expect(text).not.toMatch(/at .*\.ts/);
     expect(JSON.parse(text)).toEqual({
+      code: 'INTERNAL',
       message: ERROR_MESSAGES.internal,
       correlationId: 'test-correlation-1',
     });
@@ -104,7 +107,7 @@ describe('Koa skeleton', () => {
   it('answers unknown /api routes with a JSON 404', async () => {
     const response = await fetch(`${base}/api/nao-existe`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Rota não encontrada' });
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Rota não encontrada' });
   });
 
   it('serves health and readiness', async () => {

@@ -44,6 +44,7 @@ describe('users', () => {
       });
       expect(response.status).toBe(409);
       expect(response.body.message).toBe(identityErrorMessages.emailAlreadyRegistered);
+      expect(response.body.code).toBe('EMAIL_ALREADY_REGISTERED');
     });
   });
 
@@ -107,9 +108,11 @@ describe('users', () => {
       const reject = await admin.client.patch(`/api/users/${admin.user.id}/status`, { status: 'rejected' });
       expect(reject.status).toBe(400);
       expect(reject.body.message).toBe(identityErrorMessages.cannotRejectSelf);
+      expect(reject.body.code).toBe('CANNOT_REMOVE_SELF');
       const remove = await admin.client.delete(`/api/users/${admin.user.id}`);
       expect(remove.status).toBe(400);
       expect(remove.body.message).toBe(identityErrorMessages.cannotDeleteSelf);
+      expect(remove.body.code).toBe('CANNOT_REMOVE_SELF');
     });
   });
 

@@ -11,7 +11,11 @@ import {
   type TestApp,
 } from './support/test-app.ts';
 
-const INVALID = { status: 401, message: identityErrorMessages.invalidCredentials };
+const INVALID = {
+  status: 401,
+  code: 'INVALID_CREDENTIALS',
+  message: identityErrorMessages.invalidCredentials,
+};
 
 let app: TestApp;
 let admin: SignedIn;
@@ -27,7 +31,8 @@ beforeEach(() => resetLoginThrottle(app));
 
 async function attempt(email: string, accessKey: string) {
   const response = await createClient(app.baseUrl).post('/api/auth/login', { email, accessKey });
-  return { status: response.status, message: response.body?.message as string, response };
+  const body = response.body as { code?: string; message?: string } | undefined;
+  return { status: response.status, code: body?.code, message: body?.message, response };
 }
 
 describe('login', () => {

@@ -5,16 +5,17 @@ import { appMessages } from './messages.ts';
 import { showToast } from './toaster.tsx';
 import { createUnauthorizedHandler } from './unauthorized.ts';
 
-/** Every cache tag of the app; features provide and invalidate these through `injectEndpoints`. */
+/**
+ * Every cache tag of the app; features provide and invalidate these through `injectEndpoints`.
+ * Only tags some query provides: a feature that adds a cached read (reports, the audit log)
+ * adds its tag here with it. Procedures are part of their patient (`Patient` tags).
+ */
 export const tagTypes = [
   'User',
   'AccessKey',
   'Patient',
-  'Procedure',
   'ProcedureType',
   'Statistics',
-  'Report',
-  'AuditLog',
   'InitializationStatus',
 ] as const;
 

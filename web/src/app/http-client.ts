@@ -1,3 +1,5 @@
+import { ErrorCodeSchema, type ErrorCode } from '@bari/contracts';
+
 /**
  * The fetch semantics of spec §7–§8, free of React and Redux so they can be tested alone:
  * cookies always sent, every non-ok answer turned into an error whose message is
@@ -38,8 +40,10 @@ export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSE_ERROR';
   /** For HTTP errors '<status>: <response text or status text>' (§8). */
   message: string;
-  /** The error body parsed as JSON when it is JSON (e.g. `{message}`), else undefined. */
+  /** The error body parsed as JSON when it is JSON (e.g. `{code, message}`), else undefined. */
   data?: unknown;
+  /** The body's machine `code` (contracts' `ErrorCodeSchema`) when it has one: decide by it, never by the message. */
+  code?: ErrorCode;
 }
 
 /** What a successful call reports besides its body, when asked for (`responseHeaders`). */
@@ -80,11 +84,14 @@ export async function sendRequest(request: ApiRequest, options: SendOptions = {}
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');
+    const data = parseJson(text);
+    const code = errorCodeOf(data);
     return {
       error: {
         status: response.status,
         message: `${response.status}: ${text || response.statusText}`,
-        data: parseJson(text),
+        data,
+        ...(code ? { code } : {}),
       },
     };
   }
@@ -116,6 +123,13 @@ export function serverMessage(error: ApiError): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+/** The `code` of an error body such as `{"code": "DUPLICATE_CPF", ...}`, when it is one we know. */
+function errorCodeOf(data: unknown): ErrorCode | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const parsed = ErrorCodeSchema.safeParse((data as Record<string, unknown>).code);
+  return parsed.success ? parsed.data : undefined;
+}
+
 function readHeaders(response: Response, names: readonly string[]): ApiResponseMeta {
   return { headers: Object.fromEntries(names.map((name) => [name, response.headers.get(name)])) };
 }
@@ -139,6 +153,11 @@ function errorMessage(error: unknown): string {
  */
 export function messageOrFallback(error: unknown, fallback: string): string {
   return (isApiError(error) ? serverMessage(error) : undefined) ?? fallback;
+}
+
+/** True when a query's error is a refusal with one of these codes (e.g. 'DUPLICATE_CPF'). */
+export function hasCode(error: unknown, ...codes: readonly ErrorCode[]): boolean {
+  return isApiError(error) && error.code !== undefined && codes.includes(error.code);
 }
 
 /** True when a query's error is an HTTP answer with this status (e.g. 403 → 'Acesso Restrito'). */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  hasCode,
   hasStatus,
   isApiError,
   messageOrFallback,
@@ -220,5 +221,40 @@ describe('messageOrFallback and hasStatus', () => {
     expect(hasStatus({ status: 403, message: '403: Forbidden' }, 403)).toBe(true);
     expect(hasStatus(conflict, 403)).toBe(false);
     expect(hasStatus(undefined, 403)).toBe(false);
+  });
+});
+
+describe('error codes', () => {
+  it("carries the body's code beside the message, and only codes of the contract", async () => {
+    const body = '{"code":"DUPLICATE_CPF","message":"Já existe um paciente com este CPF"}';
+    const result = await sendRequest(
+      { url: '/api/patients', method: 'POST', body: {} },
+      { fetch: fakeFetch(new Response(body, { status: 409 })) },
+    );
+    expect(result).toEqual({
+      error: {
+        status: 409,
+        message: `409: ${body}`,
+        data: { code: 'DUPLICATE_CPF', message: 'Já existe um paciente com este CPF' },
+        code: 'DUPLICATE_CPF',
+      },
+    });
+
+    const unknown = await sendRequest(
+      { url: '/api/patients' },
+      { fetch: fakeFetch(new Response('{"code":"NO_SUCH_CODE","message":"x"}', { status: 400 })) },
+    );
+    expect(unknown).toMatchObject({ error: { status: 400 } });
+    expect('error' in unknown ? unknown.error.code : 'no error').toBeUndefined();
+  });
+
+  it('tells refusals apart by code, never by their Portuguese message', () => {
+    const duplicate: ApiError = { status: 409, message: '409: …', code: 'DUPLICATE_CPF' };
+    expect(hasCode(duplicate, 'DUPLICATE_CPF')).toBe(true);
+    expect(hasCode(duplicate, 'STALE_PATIENT', 'STALE_REVISION')).toBe(false);
+    expect(
+      hasCode({ status: 409, message: '409: Já existe um paciente com este CPF' }, 'DUPLICATE_CPF'),
+    ).toBe(false);
+    expect(hasCode(new Error('DUPLICATE_CPF'), 'DUPLICATE_CPF')).toBe(false);
   });
 });

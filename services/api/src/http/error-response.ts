@@ -1,10 +1,12 @@
 import { ZodError } from 'zod';
 import { WrongExpectedVersion } from '@bari/event-store';
+import type { ErrorBody, ErrorCode } from '@bari/contracts';
 import { DomainError, type DomainErrorKind } from '../shared/domain-error.ts';
 
 export interface ErrorResponse {
   readonly status: number;
-  readonly body: { message: string; errors?: Record<string, string>; correlationId?: string };
+  /** `{code, message}` (contracts' `ErrorBodySchema`): clients decide by `code`. */
+  readonly body: ErrorBody;
   /** Unexpected: log it with its stack, answer without internals. */
   readonly unexpected: boolean;
 }
@@ -33,28 +35,58 @@ export function toErrorResponse(error: unknown, correlationId: string): ErrorRes
   if (error instanceof ZodError) {
     return {
       status: 400,
-      body: { message: ERROR_MESSAGES.invalidData, errors: fieldErrors(error) },
+      body: { code: 'VALIDATION', message: ERROR_MESSAGES.invalidData, errors: fieldErrors(error) },
       unexpected: false,
     };
   }
   if (error instanceof DomainError) {
-    return { status: statusByKind[error.kind], body: { message: error.message }, unexpected: false };
+    return {
+      status: statusByKind[error.kind],
+      body: { code: error.code, message: error.message },
+      unexpected: false,
+    };
   }
   if (error instanceof WrongExpectedVersion) {
-    return { status: 409, body: { message: ERROR_MESSAGES.staleRevision }, unexpected: false };
+    return {
+      status: 409,
+      body: { code: 'STALE_REVISION', message: ERROR_MESSAGES.staleRevision },
+      unexpected: false,
+    };
   }
   const http = httpStatusOf(error);
-  if (http === 413) return { status: 413, body: { message: ERROR_MESSAGES.tooLarge }, unexpected: false };
+  if (http === 413) {
+    return {
+      status: 413,
+      body: { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.tooLarge },
+      unexpected: false,
+    };
+  }
   if (http === 415) {
-    return { status: 415, body: { message: ERROR_MESSAGES.unsupportedMediaType }, unexpected: false };
+    return {
+      status: 415,
+      body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.unsupportedMediaType },
+      unexpected: false,
+    };
   }
   if (http === 400 && isJsonSyntaxError(error)) {
-    return { status: 400, body: { message: ERROR_MESSAGES.malformedJson }, unexpected: false };
+    return {
+      status: 400,
+      body: { code: 'MALFORMED_JSON', message: ERROR_MESSAGES.malformedJson },
+      unexpected: false,
+    };
   }
   if (http !== undefined && http >= 400 && http < 500) {
-    return { status: http, body: { message: exposedMessage(error) }, unexpected: false };
+    return {
+      status: http,
+      body: { code: codeOfHttpStatus(http), message: exposedMessage(error) },
+      unexpected: false,
+    };
   }
-  return { status: 500, body: { message: ERROR_MESSAGES.internal, correlationId }, unexpected: true };
+  return {
+    status: 500,
+    body: { code: 'INTERNAL', message: ERROR_MESSAGES.internal, correlationId },
+    unexpected: true,
+  };
 }
 
 /** First message per field, keyed by the dotted path (`''` for the whole body). */
@@ -78,6 +110,16 @@ function httpStatusOf(error: unknown): number | undefined {
 
 function isJsonSyntaxError(error: unknown): boolean {
   return error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed';
+}
+
+/** Another 4xx of Koa or its middleware (co-body, the router): its status's code. */
+function codeOfHttpStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404 || status === 405) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'INVALID_REQUEST';
 }
 
 function exposedMessage(error: unknown): string {

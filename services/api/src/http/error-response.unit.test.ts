@@ -12,6 +12,7 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(error, 'c1')).toEqual({
       status: 400,
       body: {
+        code: 'VALIDATION',
         message: ERROR_MESSAGES.invalidData,
         errors: { name: 'Nome é obrigatório', cpf: 'CPF é obrigatório' },
       },
@@ -22,16 +23,25 @@ describe('toErrorResponse', () => {
   it('given a stale revision, answers 409', () => {
     const response = toErrorResponse(new WrongExpectedVersion('patient-1', 3n, 4n), 'c1');
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe(ERROR_MESSAGES.staleRevision);
+    expect(response.body).toEqual({ code: 'STALE_REVISION', message: ERROR_MESSAGES.staleRevision });
   });
 
   it('maps domain error kinds to statuses and keeps their message', () => {
     expect(toErrorResponse(new NotFound('Paciente não encontrado'), 'c1')).toMatchObject({
       status: 404,
-      body: { message: 'Paciente não encontrado' },
+      body: { code: 'NOT_FOUND', message: 'Paciente não encontrado' },
     });
     expect(toErrorResponse(new DomainError('forbidden', 'Acesso negado'), 'c1').status).toBe(403);
     expect(toErrorResponse(new DomainError('rate_limited', 'Muitas tentativas'), 'c1').status).toBe(429);
+  });
+
+  it("carries the error's own code, or its kind's when it names none", () => {
+    expect(toErrorResponse(new DomainError('conflict', 'Duplicado', 'DUPLICATE_CPF'), 'c1').body).toEqual({
+      code: 'DUPLICATE_CPF',
+      message: 'Duplicado',
+    });
+    expect(toErrorResponse(new DomainError('forbidden', 'Acesso negado'), 'c1').body.code).toBe('FORBIDDEN');
+    expect(toErrorResponse(new DomainError('invalid', 'Inválido'), 'c1').body.code).toBe('INVALID_REQUEST');
   });
 
   it('answers 413 and 400 for body parser errors', () => {
@@ -39,14 +49,19 @@ describe('toErrorResponse', () => {
       toErrorResponse(Object.assign(new Error('too large'), { status: 413, expose: true }), 'c1').status,
     ).toBe(413);
     const malformed = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
-    expect(toErrorResponse(malformed, 'c1').body.message).toBe(ERROR_MESSAGES.malformedJson);
+    expect(toErrorResponse(malformed, 'c1').body).toEqual({
+      code: 'MALFORMED_JSON',
+      message: ERROR_MESSAGES.malformedJson,
+    });
+    const tooLarge = Object.assign(new Error('too large'), { status: 413, expose: true });
+    expect(toErrorResponse(tooLarge, 'c1').body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('hides anything else behind a 500 that carries only the correlation id', () => {
     const response = toErrorResponse(new Error('relation "x" does not exist at /srv/app.ts:1'), 'corr-123');
     expect(response).toEqual({
       status: 500,
-      body: { message: ERROR_MESSAGES.internal, correlationId: 'corr-123' },
+      body: { code: 'INTERNAL', message: ERROR_MESSAGES.internal, correlationId: 'corr-123' },
       unexpected: true,
     });
   });

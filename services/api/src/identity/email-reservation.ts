@@ -1,29 +1,19 @@
 import { EmailReleased, EmailReserved, type EmailReservationEvent } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
+import { decideReservation, type HolderStanding } from '../shared/reservation.ts';
 import { normalizeEmail } from './email.ts';
 import { EmailAlreadyRegistered } from './errors.ts';
 import type { UserState } from './user.ts';
 
 /*
- * Email uniqueness without a read model. Each normalised email has a stream
- * `user-email-<email>`; registering a user first appends `EmailReserved` there, expecting the
- * revision it read (`no_stream` the first time). Two concurrent registrations of one email
- * read the same revision, so exactly one append succeeds and the other gets
- * WrongExpectedVersion (→ 409) — the guarantee a unique index would give, and one that holds
- * on EventStoreDB as well as on PostgreSQL. Only then is the new `user-<id>` stream written.
+ * Email uniqueness without a read model: a `user-email-<email>` stream per normalised email,
+ * reserved before the new `user-<id>` stream is written (the pattern and its reclaiming rules
+ * are `shared/reservation.ts`; an email never changes, so its holder never "moves on").
  *
  * The reservation also answers "which user has this email?" with strong consistency, which
  * is how login finds the account: read the reservation, then the holder's stream.
- *
- * Two appends are not one transaction, so a reservation can outlive its purpose: the user was
- * deleted (and the release not yet appended), or the process died between the two appends
- * (an orphan: the holder's stream was never written). Both are reclaimed here. An orphan is
- * reclaimed only after a grace period, so a registration still between its two appends is
- * never robbed of its email.
  */
-
-export const ORPHANED_RESERVATION_GRACE_MS = 5 * 60 * 1000;
 
 export type EmailReservationState =
   | { readonly kind: 'Free' }
@@ -71,23 +61,41 @@ export interface ReleaseEmail {
 
 export type EmailReservationCommand = ReserveEmail | ReleaseEmail;
 
+/** What the holder's own stream says (see `decideReservation`). */
+function standingOf(holder: UserState, holderId: string): HolderStanding {
+  if (holder.kind === 'Unregistered') return 'never_written';
+  return holder.kind === 'Deleted' && holder.userId === holderId ? 'deleted' : 'holding';
+}
+
 export function reserveEmail({ data }: ReserveEmail, state: EmailReservationState): EmailReservationEvent[] {
   const email = normalizeEmail(data.email);
   const reserve = EmailReserved.create({ email, userId: data.userId, reservedAt: data.now });
-  if (state.kind === 'Free') return [reserve];
-  if (state.userId === data.userId) return []; // a retry of the same registration
-
-  const release = (reason: 'user_deleted' | 'orphaned') =>
-    EmailReleased.create({ email, userId: state.userId, reason });
-  const { holder } = data;
-  if (holder.kind === 'Deleted' && holder.userId === state.userId) return [release('user_deleted'), reserve];
-  if (
-    holder.kind === 'Unregistered' &&
-    elapsedMs(state.reservedAt, data.now) >= ORPHANED_RESERVATION_GRACE_MS
-  ) {
-    return [release('orphaned'), reserve];
+  const current =
+    state.kind === 'Reserved' ? { holderId: state.userId, reservedAt: state.reservedAt } : undefined;
+  const outcome = decideReservation(current, {
+    holderId: data.userId,
+    now: data.now,
+    standing: current ? standingOf(data.holder, current.holderId) : 'holding',
+  });
+  switch (outcome.action) {
+    case 'reserve':
+      return [reserve];
+    case 'already_held':
+      return []; // a retry of the same registration
+    case 'reclaim':
+      return [
+        EmailReleased.create({
+          email,
+          userId: current?.holderId ?? data.userId,
+          reason: outcome.reason === 'deleted' ? 'user_deleted' : 'orphaned',
+        }),
+        reserve,
+      ];
+    case 'refuse':
+      throw new EmailAlreadyRegistered(email);
+    default:
+      return assertNever(outcome);
   }
-  throw new EmailAlreadyRegistered(email);
 }
 
 /** Frees the email of a deleted user. Releasing what this user does not hold changes nothing. */
@@ -119,7 +127,3 @@ export const emailReservationDecider: Decider<
   evolve: evolveEmailReservation,
   initialState: initialEmailReservationState,
 };
-
-function elapsedMs(from: string, to: string): number {
-  return Date.parse(to) - Date.parse(from);
-}

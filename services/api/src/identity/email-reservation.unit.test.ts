@@ -1,10 +1,7 @@
 import { EmailReleased } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  emailReservationDecider,
-  ORPHANED_RESERVATION_GRACE_MS,
-  type ReserveEmail,
-} from './email-reservation.ts';
+import { RESERVATION_GRACE_MS } from '../shared/reservation.ts';
+import { emailReservationDecider, type ReserveEmail } from './email-reservation.ts';
 import { EmailAlreadyRegistered } from './errors.ts';
 import { emailReservationStreamId } from './streams.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
@@ -69,7 +66,7 @@ describe('email reservation', () => {
   });
 
   it('reclaims an orphaned reservation (its user was never written) after the grace period', () => {
-    const now = later(ORPHANED_RESERVATION_GRACE_MS);
+    const now = later(RESERVATION_GRACE_MS);
     spec([emailReserved(EMAIL, ids.user)])
       .when(reserve(initialUserState(), now))
       .then([
@@ -80,7 +77,7 @@ describe('email reservation', () => {
 
   it('keeps a reservation whose user is still being written (within the grace period)', () => {
     spec([emailReserved(EMAIL, ids.user)])
-      .when(reserve(initialUserState(), later(ORPHANED_RESERVATION_GRACE_MS - 1)))
+      .when(reserve(initialUserState(), later(RESERVATION_GRACE_MS - 1)))
       .thenThrows(EmailAlreadyRegistered);
   });
 

@@ -4,88 +4,81 @@ import { DomainError } from '../shared/domain-error.ts';
 /**
  * A rule of the identity domain refused a command. The message is Portuguese and safe to
  * show; `kind` lets the outer error handler choose the HTTP status (only it knows them) and
- * `code` names the rule for logs and tests.
+ * `code` names the rule for clients, logs and tests.
  */
-export abstract class IdentityError extends DomainError {
-  abstract readonly code: string;
-}
+export abstract class IdentityError extends DomainError {}
 
 /**
  * Any refused login, whatever the cause: unknown email, wrong, inactive or expired key, or a
  * key of someone else. One message so a caller learns nothing about which part was wrong.
  */
 export class InvalidCredentials extends IdentityError {
-  readonly code = 'INVALID_CREDENTIALS';
   constructor() {
-    super('unauthenticated', messages.invalidCredentials);
+    super('unauthenticated', messages.invalidCredentials, 'INVALID_CREDENTIALS');
   }
 }
 
 export class EmailAlreadyRegistered extends IdentityError {
-  readonly code = 'EMAIL_ALREADY_REGISTERED';
   constructor(readonly email: string) {
-    super('conflict', messages.emailAlreadyRegistered);
+    super('conflict', messages.emailAlreadyRegistered, 'EMAIL_ALREADY_REGISTERED');
   }
 }
 
 /** An administrator tried to delete or reject their own account. */
 export class CannotRemoveSelf extends IdentityError {
-  readonly code = 'CANNOT_REMOVE_SELF';
   constructor(readonly action: 'delete' | 'reject') {
-    super('invalid', action === 'delete' ? messages.cannotDeleteSelf : messages.cannotRejectSelf);
+    super(
+      'invalid',
+      action === 'delete' ? messages.cannotDeleteSelf : messages.cannotRejectSelf,
+      'CANNOT_REMOVE_SELF',
+    );
   }
 }
 
 /** The command would leave no approved administrator. */
 export class LastAdministrator extends IdentityError {
-  readonly code = 'LAST_ADMINISTRATOR';
   constructor(readonly action: 'delete' | 'reject') {
     super(
       'conflict',
       action === 'delete' ? messages.lastAdministratorDelete : messages.lastAdministratorReject,
+      'LAST_ADMINISTRATOR',
     );
   }
 }
 
 export class AlreadyInitialized extends IdentityError {
-  readonly code = 'ALREADY_INITIALIZED';
   constructor() {
-    super('conflict', messages.alreadyInitialized);
+    super('conflict', messages.alreadyInitialized, 'ALREADY_INITIALIZED');
   }
 }
 
 export class UserNotFound extends IdentityError {
-  readonly code = 'USER_NOT_FOUND';
   constructor(readonly userId: string) {
-    super('not_found', messages.userNotFound);
+    super('not_found', messages.userNotFound, 'USER_NOT_FOUND');
   }
 }
 
 /** A registration reused an id whose stream already holds a user (a retried or buggy command). */
 export class UserAlreadyExists extends IdentityError {
-  readonly code = 'USER_ALREADY_EXISTS';
   constructor(readonly userId: string) {
-    super('conflict', messages.userAlreadyExists);
+    super('conflict', messages.userAlreadyExists, 'USER_ALREADY_EXISTS');
   }
 }
 
 export class AccessKeyNotFound extends IdentityError {
-  readonly code = 'ACCESS_KEY_NOT_FOUND';
   constructor(readonly keyId: string) {
-    super('not_found', messages.accessKeyNotFound);
+    super('not_found', messages.accessKeyNotFound, 'ACCESS_KEY_NOT_FOUND');
   }
 }
 
 export class AccessKeyAlreadyIssued extends IdentityError {
-  readonly code = 'ACCESS_KEY_ALREADY_ISSUED';
   constructor(readonly keyId: string) {
-    super('conflict', messages.accessKeyAlreadyIssued);
+    super('conflict', messages.accessKeyAlreadyIssued, 'ACCESS_KEY_ALREADY_ISSUED');
   }
 }
 
 export class AccessKeyExpiryInPast extends IdentityError {
-  readonly code = 'ACCESS_KEY_EXPIRY_IN_PAST';
   constructor() {
-    super('invalid', messages.accessKeyExpiryInPast);
+    super('invalid', messages.accessKeyExpiryInPast, 'ACCESS_KEY_EXPIRY_IN_PAST');
   }
 }

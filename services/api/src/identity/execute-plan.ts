@@ -3,7 +3,7 @@ import type { EventMetadata } from '@bari/contracts';
 import type { GlobalPosition } from '@bari/event-store';
 import type { CommandDependencies } from '../shared/command-handler.ts';
 import type { PlannedAppend } from './planned-append.ts';
-import type { StreamReads } from './stream-reads.ts';
+import type { StreamReads } from '../shared/stream-reads.ts';
 
 export interface PlanOutcome {
   /** Global position of the last event written, undefined when the plan wrote nothing. */

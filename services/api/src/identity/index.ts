@@ -14,5 +14,4 @@ export * from './registration.ts';
 export * from './streams.ts';
 export * from './user.ts';
 export * from './execute-plan.ts';
-export * from './stream-reads.ts';
 export * from './user-deletion.ts';

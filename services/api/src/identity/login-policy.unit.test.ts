@@ -12,12 +12,9 @@ import {
   type UserEvent,
 } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
+import { RESERVATION_GRACE_MS } from '../shared/reservation.ts';
 import { evolveAccessKey, initialAccessKeyState } from './access-key.ts';
-import {
-  evolveEmailReservation,
-  initialEmailReservationState,
-  ORPHANED_RESERVATION_GRACE_MS,
-} from './email-reservation.ts';
+import { evolveEmailReservation, initialEmailReservationState } from './email-reservation.ts';
 import { InvalidCredentials } from './errors.ts';
 import { decideLogin, type LoginAttempt, type LoginDecision } from './login-policy.ts';
 import {
@@ -246,7 +243,7 @@ describe('login with an unbound (invitation) key', () => {
       key: [accessKeyIssued({ boundUserId: null })],
       reservation: [emailReserved(MARIA, ids.user, NOW)],
     };
-    const now = new Date(Date.parse(NOW) + ORPHANED_RESERVATION_GRACE_MS - 1000).toISOString();
+    const now = new Date(Date.parse(NOW) + RESERVATION_GRACE_MS - 1000).toISOString();
     expectRefused(given(history).when({ email: MARIA, now }), 'email_unavailable', ids.key);
   });
 

@@ -1,13 +1,5 @@
 import type { IdentityEvent } from '@bari/contracts';
-
-/**
- * What a command handler must expect of a stream when it appends:
- * - `no_stream`: the stream must not exist yet (a fresh aggregate);
- * - `as_read`: the stream must still be at the revision the handler read before deciding
- *   (`no_stream` if it did not exist), so a concurrent change makes the append fail;
- * - `any`: no expectation (records that decide nothing, e.g. `SystemInitialized` when forced).
- */
-export type StreamExpectation = 'no_stream' | 'as_read' | 'any';
+import type { StreamExpectation } from '../shared/stream-reads.ts';
 
 /**
  * One append a multi-stream operation (initialization, login with an invitation key) asks

@@ -7,14 +7,22 @@ import {
   type ProcedureType,
 } from '@bari/contracts';
 import { WrongExpectedVersion, type GlobalPosition } from '@bari/event-store';
-import { handleCommand, loadAggregate, type CommandDependencies } from '../shared/command-handler.ts';
-import { procedureTypesForCommands } from '../procedure-types/catalogue.ts';
+import {
+  decideAndAppend,
+  handleCommand,
+  loadAggregate,
+  type CommandDependencies,
+  type LoadedAggregate,
+} from '../shared/command-handler.ts';
+import { derivedUuid } from '../shared/derived-id.ts';
+import { retryOnConflict } from '../shared/retry-on-conflict.ts';
+import type { ProcedureTypeCatalogue } from '../procedure-types/catalogue-cache.ts';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
 import { cpfReservationDecider, type CpfReservationCommand } from './cpf-reservation.ts';
 import { DuplicateCpf, StalePatient } from './errors.ts';
 import { initialPatientState, requireRegistered, requireRevision, type PatientState } from './patient.ts';
-import { cpfReservationStream, patientStream, patientStreamId } from './streams.ts';
+import { cpfReservationStream, patientStream } from './streams.ts';
 
 /*
  * The patient use cases: what a route does around the deciders. Each loads what the command
@@ -25,6 +33,8 @@ import { cpfReservationStream, patientStream, patientStreamId } from './streams.
 
 export interface PatientServiceDependencies extends CommandDependencies {
   readonly now: () => Date;
+  /** The procedure types, in memory (`procedure-types/catalogue-cache.ts`). */
+  readonly procedureTypes: ProcedureTypeCatalogue;
 }
 
 export interface PatientCommandResult {
@@ -32,10 +42,18 @@ export interface PatientCommandResult {
   readonly state: PatientState;
   /** Where the last event landed in the global log (undefined when nothing was appended). */
   readonly position: GlobalPosition | undefined;
+  /** When the patient was registered: the metadata timestamp of its stream's first event. */
+  readonly registeredAt: string | undefined;
 }
 
-/** Another writer got in between, more times than this, and we give up (409). */
-const ATTEMPTS = 3;
+export interface PatientCommandOptions {
+  /** The revision the client saw: another one is a StalePatient, never decided again. */
+  readonly clientRevision?: number;
+  /** From the `Idempotency-Key` header: a retry of the command is answered, not decided again. */
+  readonly commandId?: string;
+  /** The stream as the caller just loaded it: the first attempt decides on it (no second read). */
+  readonly loaded?: LoadedAggregate<PatientEvent, PatientState>;
+}
 
 const revisionOf = (error: WrongExpectedVersion): number =>
   typeof error.actual === 'bigint' ? Number(error.actual) : -1;
@@ -50,29 +68,39 @@ export async function runPatientCommand(
   patientId: string,
   command: PatientCommand,
   metadata: EventMetadata,
-  clientRevision?: number,
+  options: PatientCommandOptions = {},
 ): Promise<PatientCommandResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const { events, state, position } = await handleCommand(
-        deps,
-        patientStream(patientId),
-        patientDecider,
-        command,
-        metadata,
-      );
-      return { events, state, position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-      if (clientRevision !== undefined || attempt >= ATTEMPTS) {
-        throw new StalePatient(patientId, clientRevision ?? -1, revisionOf(error));
-      }
-    }
+  const stream = patientStream(patientId);
+  let loaded = options.loaded;
+  try {
+    return await retryOnConflict(
+      async () => {
+        const current = loaded ?? (await loadAggregate(deps.eventStore, stream, patientDecider));
+        loaded = undefined; // a retry reads the stream again
+        const { events, state, position, startedAt } = await decideAndAppend(
+          deps,
+          stream,
+          patientDecider,
+          current,
+          command,
+          metadata,
+          { commandId: options.commandId },
+        );
+        return { events, state, position, registeredAt: startedAt };
+      },
+      () => options.clientRevision === undefined,
+    );
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+    throw new StalePatient(patientId, options.clientRevision ?? -1, revisionOf(error));
   }
 }
 
-/** `count` fresh procedure ids. */
-export const newIds = (count: number): string[] => Array.from({ length: count }, () => randomUUID());
+/** `count` fresh procedure ids; derived from the command id when there is one, so a retry names the same. */
+export const newIds = (count: number, commandId?: string): string[] =>
+  Array.from({ length: count }, (_, index) =>
+    commandId === undefined ? randomUUID() : derivedUuid(commandId, 'procedure', index),
+  );
 
 /**
  * The same dependencies, but commands do not wait for the read models: for appends no read
@@ -83,25 +111,11 @@ export const withoutWaiting = <Deps extends CommandDependencies>(deps: Deps): De
   waitForProjections: async () => true,
 });
 
-async function decideCpf(
-  deps: CommandDependencies,
-  cpf: string,
-  command: CpfReservationCommand,
-  metadata: EventMetadata,
-): Promise<void> {
-  await handleCommand(
-    withoutWaiting(deps),
-    cpfReservationStream(cpf),
-    cpfReservationDecider,
-    command,
-    metadata,
-  );
-}
-
 /**
  * Reserves `cpf` for the patient, or DuplicateCpf (409). The holder's own stream tells
  * whether an old reservation may be taken over (its patient deleted, or its CPF corrected).
- * Two registrations of one CPF at once: one append wins, the other is a DuplicateCpf.
+ * The CPF stream is read once and the decision appended on that read. Two registrations of
+ * one CPF at once: one append wins, the other is a DuplicateCpf.
  */
 async function reserveCpf(
   deps: PatientServiceDependencies,
@@ -109,18 +123,19 @@ async function reserveCpf(
   patientId: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  const { state } = await loadAggregate(deps.eventStore, cpfReservationStream(cpf), cpfReservationDecider);
+  const stream = cpfReservationStream(cpf);
+  const loaded = await loadAggregate(deps.eventStore, stream, cpfReservationDecider);
+  const { state } = loaded;
   const holder =
     state.kind === 'Reserved' && state.patientId !== patientId
       ? (await loadAggregate(deps.eventStore, patientStream(state.patientId), patientDecider)).state
       : initialPatientState();
+  const command: CpfReservationCommand = {
+    type: 'ReserveCpf',
+    data: { cpf, patientId, now: deps.now().toISOString(), holder },
+  };
   try {
-    await decideCpf(
-      deps,
-      cpf,
-      { type: 'ReserveCpf', data: { cpf, patientId, now: deps.now().toISOString(), holder } },
-      metadata,
-    );
+    await decideAndAppend(withoutWaiting(deps), stream, cpfReservationDecider, loaded, command, metadata);
   } catch (error) {
     if (error instanceof WrongExpectedVersion) throw new DuplicateCpf(cpf);
     throw error;
@@ -139,29 +154,36 @@ async function releaseCpf(
   reason: 'patient_deleted' | 'cpf_changed',
   metadata: EventMetadata,
 ): Promise<void> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    try {
-      await decideCpf(deps, cpf, { type: 'ReleaseCpf', data: { cpf, patientId, reason } }, metadata);
-      return;
-    } catch (error) {
-      if (error instanceof WrongExpectedVersion && attempt < ATTEMPTS) continue;
-      deps.logger.error({ err: error, patientId, correlationId: metadata.correlationId }, 'CPF not released');
-      return;
-    }
+  try {
+    await retryOnConflict(() =>
+      handleCommand(
+        withoutWaiting(deps),
+        cpfReservationStream(cpf),
+        cpfReservationDecider,
+        { type: 'ReleaseCpf', data: { cpf, patientId, reason } },
+        metadata,
+      ),
+    );
+  } catch (error) {
+    deps.logger.error({ err: error, patientId, correlationId: metadata.correlationId }, 'CPF not released');
   }
 }
 
 /**
  * `POST /api/patients`: reserves the CPF, registers the patient with every required procedure.
  * Answers the new patient's id and the command's result (its state is the registered patient).
+ * With a `commandId` the patient's id and its procedures' ids derive from it, so a retried
+ * request finds its CPF reserved by the same patient and its events written, and answers them.
  */
 export async function registerPatient(
   deps: PatientServiceDependencies,
   patient: PatientDetails,
   metadata: EventMetadata,
+  commandId?: string,
 ): Promise<PatientCommandResult & { readonly patientId: string }> {
-  const patientId = randomUUID();
-  const procedureTypes = await procedureTypesForCommands(deps, metadata);
+  const patientId = commandId === undefined ? randomUUID() : derivedUuid(commandId, 'patient');
+  // The required set must be whole: bring in types another instance may have defined.
+  const procedureTypes = await deps.procedureTypes.current();
   await reserveCpf(deps, patient.cpf, patientId, metadata);
   const result = await runPatientCommand(
     deps,
@@ -172,25 +194,14 @@ export async function registerPatient(
         patientId,
         patient,
         procedureTypes,
-        newProcedureIds: newIds(procedureTypes.length),
+        newProcedureIds: newIds(procedureTypes.length, commandId),
         today: clinicToday(deps.now()),
       },
     },
     metadata,
+    { commandId },
   );
   return { ...result, patientId };
-}
-
-/**
- * When the patient was registered: the storage time of its stream's first event, as the read
- * model keeps it (`registeredAt` of the DTOs). Read from the event store, so it never lags.
- */
-export async function patientRegisteredAt(
-  deps: Pick<CommandDependencies, 'eventStore'>,
-  patientId: string,
-): Promise<string | undefined> {
-  const [first] = await deps.eventStore.readStream(patientStreamId(patientId), { maxCount: 1 });
-  return first?.createdAt.toISOString();
 }
 
 /**
@@ -205,8 +216,8 @@ export async function updatePatient(
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<PatientCommandResult> {
-  const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
-  const patient = requireRegistered(state, patientId);
+  const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+  const patient = requireRegistered(loaded.state, patientId);
   requireRevision(patient, clientRevision);
   const oldCpf = patient.details.cpf;
   const cpfChanges = changes.cpf !== undefined && changes.cpf !== oldCpf;
@@ -225,7 +236,7 @@ export async function updatePatient(
       },
     },
     metadata,
-    expected,
+    expected === undefined ? { loaded } : { clientRevision: expected, loaded },
   );
   if (cpfChanges) await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
   return result;
@@ -238,8 +249,8 @@ export async function deletePatient(
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<void> {
-  const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
-  const patient = requireRegistered(state, patientId);
+  const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+  const patient = requireRegistered(loaded.state, patientId);
   requireRevision(patient, clientRevision);
   const expected = clientRevision ?? patient.revision;
   await runPatientCommand(
@@ -247,15 +258,23 @@ export async function deletePatient(
     patientId,
     { type: 'DeletePatient', data: { patientId, expectedRevision: expected } },
     metadata,
-    expected,
+    { clientRevision: expected, loaded },
   );
   await releaseCpf(deps, patient.details.cpf, patientId, 'patient_deleted', metadata);
 }
 
-/** The procedure types and today, for commands that add procedures. */
+/**
+ * The procedure types and today, for commands that add a procedure of `procedureTypeId`:
+ * from memory, reading the stream's newest events only when the type is not known here yet
+ * (defined by another instance of the API).
+ */
 export async function catalogueContext(
   deps: PatientServiceDependencies,
-  metadata: EventMetadata,
-): Promise<{ procedureTypes: ProcedureType[]; today: string }> {
-  return { procedureTypes: await procedureTypesForCommands(deps, metadata), today: clinicToday(deps.now()) };
+  procedureTypeId: string,
+): Promise<{ procedureTypes: readonly ProcedureType[]; today: string }> {
+  const known = deps.procedureTypes.known();
+  const procedureTypes = known.some((type) => type.id === procedureTypeId)
+    ? known
+    : await deps.procedureTypes.current();
+  return { procedureTypes, today: clinicToday(deps.now()) };
 }

@@ -10,7 +10,7 @@ import {
 import type { Decider } from '../shared/decider.ts';
 import {
   addProcedure,
-  assignProcedure,
+  assignRequiredProcedures,
   completePendingLabs,
   completeProcedure,
   recordProcedure,
@@ -52,12 +52,8 @@ export function registerPatient({ data }: RegisterPatient, state: PatientState):
   const registered = PatientRegistered.create({ patientId: data.patientId, ...data.patient });
   const patient = requireRegistered(evolvePatient(state, registered), data.patientId);
   const nextId = idSupply(data.newProcedureIds);
-  return [
-    registered,
-    ...data.procedureTypes
-      .filter((type) => type.isRequired)
-      .map((type) => assignProcedure(patient, nextId(), type, 'registration', data.today)),
-  ];
+  const required = data.procedureTypes.filter((type) => type.isRequired);
+  return [registered, ...assignRequiredProcedures(patient, nextId, required, 'registration', data.today)];
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -92,7 +88,10 @@ export function deletePatient({ data }: DeletePatient, state: PatientState): Pat
   return [PatientDeleted.create({ patientId: patient.id, name: patient.details.name })];
 }
 
-/** Idempotent: a type the patient already has (in any status) is not assigned again. */
+/**
+ * Idempotent: a type the patient already has (in any status) is not assigned again. The
+ * missing ones come in one `RequiredProceduresAssigned`.
+ */
 export function assignMissingRequiredProcedures(
   { data }: AssignMissingRequiredProcedures,
   state: PatientState,
@@ -100,9 +99,8 @@ export function assignMissingRequiredProcedures(
   const patient: RegisteredPatient = requireRegistered(state, data.patientId);
   const present = new Set(proceduresOf(patient).map((procedure) => procedure.procedureType.id));
   const nextId = idSupply(data.newProcedureIds);
-  return data.procedureTypes
-    .filter((type) => type.isRequired && !present.has(type.id))
-    .map((type) => assignProcedure(patient, nextId(), type, 'migration', data.today));
+  const missing = data.procedureTypes.filter((type) => type.isRequired && !present.has(type.id));
+  return assignRequiredProcedures(patient, nextId, missing, 'migration', data.today);
 }
 
 export function decidePatient(command: PatientCommand, state: PatientState): PatientEvent[] {

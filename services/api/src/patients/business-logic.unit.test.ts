@@ -5,7 +5,7 @@ import {
   PatientUpdated,
   ProcedureRescheduled,
   type PatientEvent,
-  type ProcedureAssigned,
+  type RequiredProceduresAssigned,
   type ProcedureType,
 } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ import {
   procedureId,
   procedureIds,
   registered,
+  requiredAssigned,
   types,
 } from '@bari/contracts/testing';
 
@@ -63,8 +64,25 @@ describe('RegisterPatient', () => {
       .thenThrows(PatientDatesOutOfOrder, 'A data da cirurgia não pode ser anterior à internação.');
   });
 
-  it('given no patient, when registered, then every required type is assigned pending, post-operative ones scheduled from the surgery date', () => {
-    spec([]).when(register()).then(mariaRegistered());
+  it('given no patient, when registered, then one event assigns every required type pending, post-operative ones scheduled from the surgery date', () => {
+    spec([])
+      .when(register())
+      .then([
+        registered(),
+        requiredAssigned([
+          [1, types.endoscopy],
+          [2, types.bloodCount],
+          [3, types.creatinine],
+          [4, types.surgeon1, '2025-02-09'],
+          [5, types.surgeon12, '2026-02-25'],
+        ]),
+      ]);
+  });
+
+  it('given a catalogue without required types, when registered, then only the registration is appended', () => {
+    spec([])
+      .when(register({}, [types.zinc, types.zinc6]))
+      .then([registered()]);
   });
 
   it('given no surgery date, then the schedule starts at the admission date', () => {
@@ -72,28 +90,32 @@ describe('RegisterPatient', () => {
       .when(register({ surgeryDate: null }))
       .then([
         registered({ ...maria, surgeryDate: null }),
-        assigned(1, types.endoscopy),
-        assigned(2, types.bloodCount),
-        assigned(3, types.creatinine),
-        assigned(4, types.surgeon1, '2025-02-07'), // 2025-01-08 + 30 days
-        assigned(5, types.surgeon12, '2026-02-23'), // + 13 months + 15 days
+        requiredAssigned([
+          [1, types.endoscopy],
+          [2, types.bloodCount],
+          [3, types.creatinine],
+          [4, types.surgeon1, '2025-02-07'], // 2025-01-08 + 30 days
+          [5, types.surgeon12, '2026-02-23'], // + 13 months + 15 days
+        ]),
       ]);
   });
 
   it('given the protocol catalogue, then the 93 required types are assigned and none of the 34 optional ones', () => {
     const events = spec([]).when(register({}, PROTOCOL_CATALOGUE)).events();
+    expect(events).toHaveLength(2);
     expect(events[0]).toEqual(registered());
-    const assignments = events.slice(1) as ProcedureAssigned[];
+    const assignment = events[1] as RequiredProceduresAssigned;
+    expect(assignment.type).toBe('RequiredProceduresAssigned');
+    expect(assignment.data.reason).toBe('registration');
+    const assignments = assignment.data.procedures;
     expect(assignments).toHaveLength(93);
-    expect(
-      assignments.every((event) => event.type === 'ProcedureAssigned' && event.data.procedureType.isRequired),
-    ).toBe(true);
-    expect(new Set(assignments.map((event) => event.data.procedureId)).size).toBe(93);
+    expect(assignments.every((procedure) => procedure.procedureType.isRequired)).toBe(true);
+    expect(new Set(assignments.map((procedure) => procedure.procedureId)).size).toBe(93);
     const scheduled = (category: string) =>
       new Set(
         assignments
-          .filter((e) => e.data.procedureType.category === category)
-          .map((e) => e.data.scheduledDate),
+          .filter((procedure) => procedure.procedureType.category === category)
+          .map((procedure) => procedure.scheduledDate),
       );
     expect(scheduled('pre_op_lab')).toEqual(new Set([null]));
     expect(scheduled('post_op_1mes')).toEqual(new Set(['2025-02-09']));
@@ -302,21 +324,31 @@ describe('AssignMissingRequiredProcedures (run-migration)', () => {
   it('given a catalogue that gained a required type, then only that type is assigned', () => {
     spec(mariaRegistered())
       .when(migrate())
-      .then([assigned(100, newlyRequired, null, 'migration')]);
+      .then([requiredAssigned([[100, newlyRequired]], 'migration')]);
   });
 
   it('given a patient who lacks post-operative types, then they are scheduled from the surgery date', () => {
     spec([registered(), assigned(1, types.endoscopy)])
       .when(migrate(catalogue))
       .then([
-        assigned(100, types.bloodCount, null, 'migration'),
-        assigned(101, types.creatinine, null, 'migration'),
-        assigned(102, types.surgeon1, '2025-02-09', 'migration'),
-        assigned(103, types.surgeon12, '2026-02-25', 'migration'),
+        requiredAssigned(
+          [
+            [100, types.bloodCount],
+            [101, types.creatinine],
+            [102, types.surgeon1, '2025-02-09'],
+            [103, types.surgeon12, '2026-02-25'],
+          ],
+          'migration',
+        ),
       ]);
   });
 
   it('given the migration already ran, when it runs again, then nothing is added (idempotent)', () => {
+    const given = [...mariaRegistered(), requiredAssigned([[100, newlyRequired]], 'migration')];
+    spec(given).when(migrate()).thenNothingHappens();
+  });
+
+  it('given an old-shape migration (one ProcedureAssigned per type), when it runs again, then nothing is added', () => {
     const given = [...mariaRegistered(), assigned(100, newlyRequired, null, 'migration')];
     spec(given).when(migrate()).thenNothingHappens();
   });
@@ -351,6 +383,42 @@ describe('the patient state', () => {
       status: 'pending',
       scheduledDate: '2025-02-09',
     });
+  });
+
+  it('folds the coarse registration (one RequiredProceduresAssigned) to the state of the old one-event-per-type shape', () => {
+    const coarse = fold([
+      registered(),
+      requiredAssigned([
+        [1, types.endoscopy],
+        [2, types.bloodCount],
+        [3, types.creatinine],
+        [4, types.surgeon1, '2025-02-09'],
+        [5, types.surgeon12, '2026-02-25'],
+      ]),
+    ]);
+    const old = fold(mariaRegistered());
+    expect(coarse.kind).toBe('Registered');
+    if (coarse.kind !== 'Registered' || old.kind !== 'Registered') return;
+    expect(coarse.details).toEqual(old.details);
+    expect([...coarse.procedures.entries()]).toEqual([...old.procedures.entries()]);
+    expect(coarse.revision).toBe(1);
+  });
+
+  it('given a coarse registration, then procedure commands find its procedures', () => {
+    const given = [
+      registered(),
+      requiredAssigned([
+        [1, types.endoscopy],
+        [2, types.bloodCount],
+      ]),
+    ];
+    const state = fold([...given, completed(2, '2025-01-02')]);
+    if (state.kind !== 'Registered') throw new Error('registered expected');
+    expect(state.procedures.get(procedureId(2))).toMatchObject({
+      status: 'completed',
+      completedDate: '2025-01-02',
+    });
+    expect(state.procedures.get(procedureId(1))).toMatchObject({ status: 'pending' });
   });
 
   it('keeps a registration event readable after a JSON round trip through the store', () => {

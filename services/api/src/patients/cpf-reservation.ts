@@ -6,26 +6,16 @@ import {
 } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
+import { decideReservation, type HolderStanding } from '../shared/reservation.ts';
 import { DuplicateCpf } from './errors.ts';
 import type { PatientState } from './patient.ts';
 
 /*
- * CPF uniqueness without a read model. Each CPF has a stream `patient-cpf-<11 digits>`;
- * registering a patient first appends `PatientCpfReserved` there, expecting the revision it
- * read (`no_stream` the first time). Two concurrent registrations of one CPF read the same
- * revision, so exactly one append succeeds and the other gets WrongExpectedVersion (→ 409):
- * the guarantee a unique index would give, on EventStoreDB as on PostgreSQL. Only then is the
- * `patient-<id>` stream written. A CPF correction reserves the new CPF the same way before
- * the patient is updated, then releases the old one; a deletion releases it.
- *
- * Two appends are not one transaction, so a reservation can outlive its purpose: the patient
- * was deleted or its CPF corrected (and the release not yet appended), or the process died
- * between the two appends (an orphan: the patient stream was never written). All three are
- * reclaimed here, looking at the holder's own stream; all but a deletion only after a grace
- * period, so a registration or correction still between its appends is never robbed of its CPF.
+ * CPF uniqueness without a read model: a `patient-cpf-<11 digits>` stream per CPF, reserved
+ * before the `patient-<id>` stream is written (the pattern and its reclaiming rules are
+ * `shared/reservation.ts`). A CPF correction reserves the new CPF the same way before the
+ * patient is updated, then releases the old one; a deletion releases it.
  */
-
-export const ORPHANED_CPF_RESERVATION_GRACE_MS = 5 * 60 * 1000;
 
 export type CpfReservationState =
   | { readonly kind: 'Free' }
@@ -80,30 +70,50 @@ export interface ReleaseCpf {
 
 export type CpfReservationCommand = ReserveCpf | ReleaseCpf;
 
+/** What the holder's own stream says of `cpf` (see `decideReservation`). */
+function standingOf(holder: PatientState, holderId: string, cpf: string): HolderStanding {
+  if (holder.kind === 'Unregistered') return 'never_written';
+  if (holder.id !== holderId) return 'holding';
+  if (holder.kind === 'Deleted') return 'deleted';
+  // Corrected since (release not appended), or a correction to this CPF that never reached its stream.
+  return holder.details.cpf !== cpf ? 'moved_on' : 'holding';
+}
+
+const RELEASE_REASONS = {
+  deleted: 'patient_deleted',
+  moved_on: 'cpf_changed',
+  orphaned: 'orphaned',
+} as const satisfies Record<string, PatientCpfReleased['data']['reason']>;
+
 export function reserveCpf({ data }: ReserveCpf, state: CpfReservationState): CpfReservationEvent[] {
   const cpf = normalizeCpf(data.cpf);
   const reserve = PatientCpfReserved.create({ cpf, patientId: data.patientId, reservedAt: data.now });
-  if (state.kind === 'Free') return [reserve];
-  if (state.patientId === data.patientId) return []; // a retry of the same registration
-
-  const release = (reason: PatientCpfReleased['data']['reason']) =>
-    PatientCpfReleased.create({ cpf, patientId: state.patientId, reason });
-  const { holder } = data;
-  const graceOver = Date.parse(data.now) - Date.parse(state.reservedAt) >= ORPHANED_CPF_RESERVATION_GRACE_MS;
-  if (holder.kind === 'Deleted' && holder.id === state.patientId)
-    return [release('patient_deleted'), reserve];
-  // The holder uses another CPF: corrected since (release not appended), or a correction to this
-  // CPF that never reached its stream. Within the grace period it may still be on its way.
-  if (
-    holder.kind === 'Registered' &&
-    holder.id === state.patientId &&
-    holder.details.cpf !== cpf &&
-    graceOver
-  ) {
-    return [release('cpf_changed'), reserve];
+  const current =
+    state.kind === 'Reserved' ? { holderId: state.patientId, reservedAt: state.reservedAt } : undefined;
+  const outcome = decideReservation(current, {
+    holderId: data.patientId,
+    now: data.now,
+    standing: current ? standingOf(data.holder, current.holderId, cpf) : 'holding',
+  });
+  switch (outcome.action) {
+    case 'reserve':
+      return [reserve];
+    case 'already_held':
+      return []; // a retry of the same registration
+    case 'reclaim':
+      return [
+        PatientCpfReleased.create({
+          cpf,
+          patientId: current?.holderId ?? data.patientId,
+          reason: RELEASE_REASONS[outcome.reason],
+        }),
+        reserve,
+      ];
+    case 'refuse':
+      throw new DuplicateCpf(cpf);
+    default:
+      return assertNever(outcome);
   }
-  if (holder.kind === 'Unregistered' && graceOver) return [release('orphaned'), reserve];
-  throw new DuplicateCpf(cpf);
 }
 
 /** Releasing what this patient does not hold changes nothing. */

@@ -1,10 +1,7 @@
 import { PatientCpfReleased, PatientCpfReserved, type PatientEvent } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  ORPHANED_CPF_RESERVATION_GRACE_MS,
-  cpfReservationDecider,
-  type CpfReservationCommand,
-} from './cpf-reservation.ts';
+import { RESERVATION_GRACE_MS } from '../shared/reservation.ts';
+import { cpfReservationDecider, type CpfReservationCommand } from './cpf-reservation.ts';
 import { DuplicateCpf } from './errors.ts';
 import { evolvePatient, initialPatientState, type PatientState } from './patient.ts';
 import { cpfReservationStreamId, patientStreamId } from './streams.ts';
@@ -55,7 +52,7 @@ describe('CPF reservation', () => {
 
   it('given the CPF held by a registered patient, then DuplicateCpf', () => {
     spec([reservedBy(PATIENT_ID)])
-      .when(reserve(fold(mariaRegistered()), later(ORPHANED_CPF_RESERVATION_GRACE_MS * 10)))
+      .when(reserve(fold(mariaRegistered()), later(RESERVATION_GRACE_MS * 10)))
       .thenThrows(DuplicateCpf, 'Já existe um paciente com este CPF');
   });
 
@@ -74,13 +71,13 @@ describe('CPF reservation', () => {
       .when(reserve(holder, later(60_000)))
       .thenThrows(DuplicateCpf);
     spec([reservedBy(PATIENT_ID)])
-      .when(reserve(holder, later(ORPHANED_CPF_RESERVATION_GRACE_MS)))
+      .when(reserve(holder, later(RESERVATION_GRACE_MS)))
       .then([
         PatientCpfReleased.create({ cpf: CPF, patientId: PATIENT_ID, reason: 'cpf_changed' }),
         PatientCpfReserved.create({
           cpf: CPF,
           patientId: OTHER_PATIENT_ID,
-          reservedAt: later(ORPHANED_CPF_RESERVATION_GRACE_MS),
+          reservedAt: later(RESERVATION_GRACE_MS),
         }),
       ]);
   });
@@ -90,13 +87,13 @@ describe('CPF reservation', () => {
       .when(reserve(initialPatientState(), later(60_000)))
       .thenThrows(DuplicateCpf);
     spec([reservedBy(PATIENT_ID)])
-      .when(reserve(initialPatientState(), later(ORPHANED_CPF_RESERVATION_GRACE_MS)))
+      .when(reserve(initialPatientState(), later(RESERVATION_GRACE_MS)))
       .then([
         PatientCpfReleased.create({ cpf: CPF, patientId: PATIENT_ID, reason: 'orphaned' }),
         PatientCpfReserved.create({
           cpf: CPF,
           patientId: OTHER_PATIENT_ID,
-          reservedAt: later(ORPHANED_CPF_RESERVATION_GRACE_MS),
+          reservedAt: later(RESERVATION_GRACE_MS),
         }),
       ]);
   });

@@ -8,20 +8,20 @@ import { DomainError } from '../shared/domain-error.ts';
 
 export class PatientNotFound extends DomainError {
   constructor(readonly patientId: string) {
-    super('not_found', refusals.patientNotFound);
+    super('not_found', refusals.patientNotFound, 'PATIENT_NOT_FOUND');
   }
 }
 
 /** A registration reused an id whose stream already holds a patient (a retried or buggy command). */
 export class PatientAlreadyRegistered extends DomainError {
   constructor(readonly patientId: string) {
-    super('conflict', refusals.patientAlreadyRegistered);
+    super('conflict', refusals.patientAlreadyRegistered, 'PATIENT_ALREADY_REGISTERED');
   }
 }
 
 export class DuplicateCpf extends DomainError {
   constructor(readonly cpf: string) {
-    super('conflict', refusals.duplicateCpf);
+    super('conflict', refusals.duplicateCpf, 'DUPLICATE_CPF');
   }
 }
 
@@ -32,7 +32,7 @@ export class StalePatient extends DomainError {
     readonly expectedRevision: number,
     readonly actualRevision: number,
   ) {
-    super('conflict', refusals.stalePatient);
+    super('conflict', refusals.stalePatient, 'STALE_PATIENT');
   }
 }
 
@@ -42,7 +42,7 @@ export class StalePatient extends DomainError {
  */
 export class PatientVersionRequired extends DomainError {
   constructor(readonly patientId: string) {
-    super('precondition_required', refusals.versionRequired);
+    super('precondition_required', refusals.versionRequired, 'PATIENT_VERSION_REQUIRED');
   }
 }
 
@@ -52,27 +52,27 @@ export class PatientDatesOutOfOrder extends DomainError {
     readonly field: 'dischargeDate' | 'surgeryDate',
     message: string,
   ) {
-    super('invalid', message);
+    super('invalid', message, 'PATIENT_DATES_OUT_OF_ORDER');
   }
 }
 
 export class ProcedureNotFound extends DomainError {
   constructor(readonly procedureId: string) {
-    super('not_found', refusals.procedureNotFound);
+    super('not_found', refusals.procedureNotFound, 'PROCEDURE_NOT_FOUND');
   }
 }
 
 /** The patient already has a procedure of this type (pending or completed). */
 export class ProcedureAlreadyAssigned extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('conflict', refusals.procedureAlreadyAssigned);
+    super('conflict', refusals.procedureAlreadyAssigned, 'PROCEDURE_ALREADY_ASSIGNED');
   }
 }
 
 /** The registration form chose a type the patient has already completed. */
 export class ProcedureAlreadyCompleted extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('conflict', refusals.procedureAlreadyCompleted);
+    super('conflict', refusals.procedureAlreadyCompleted, 'PROCEDURE_ALREADY_COMPLETED');
   }
 }
 
@@ -82,6 +82,6 @@ export class FutureCompletionDate extends DomainError {
     readonly completedDate: string,
     readonly today: string,
   ) {
-    super('invalid', procedureMessages.completedDateInFuture);
+    super('invalid', procedureMessages.completedDateInFuture, 'FUTURE_COMPLETION_DATE');
   }
 }

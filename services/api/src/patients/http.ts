@@ -38,6 +38,6 @@ export function expectedRevision(
   }
   if (header === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
-  if (!match?.[1]) throw new DomainError('invalid', REVISION_MESSAGES.invalidIfMatch);
+  if (!match?.[1]) throw new DomainError('invalid', REVISION_MESSAGES.invalidIfMatch, 'INVALID_IF_MATCH');
   return Number(match[1]);
 }

@@ -8,7 +8,6 @@ import {
 import type { PatientQueries } from '@bari/projections';
 import { loadAggregate } from '../shared/command-handler.ts';
 import {
-  catalogueContext,
   newIds,
   runPatientCommand,
   withoutWaiting,
@@ -59,7 +58,8 @@ export async function runMigration(
   metadata: EventMetadata,
 ): Promise<RunMigrationResponse> {
   await ensureProtocolCatalogue(deps, metadata);
-  const { procedureTypes, today } = await catalogueContext(deps, metadata);
+  const procedureTypes = await deps.procedureTypes.current();
+  const today = clinicToday(deps.now());
   let added = 0;
   await forEachPatient(deps, async (patientId) => {
     const result = await runPatientCommand(
@@ -71,7 +71,10 @@ export async function runMigration(
       },
       metadata,
     );
-    added += result.events.length;
+    // One event per patient lacking types: count the procedures it assigns.
+    added += result.events.flatMap((event) =>
+      event.type === 'RequiredProceduresAssigned' ? event.data.procedures : [],
+    ).length;
     return result;
   });
   return { message: runMigrationMessage(added), added };
@@ -92,10 +95,11 @@ export async function fixProductionData(
       type: 'FixProcedureData',
       data: { patientId, today: clinicToday(deps.now()) },
     } as const;
-    const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    const { state } = loaded;
     // Most patients need nothing: decide on what was just read before going through the handler.
     if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return undefined;
-    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata);
+    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
     corrections.push(...describeCorrections(state, result.events));
     return result;
   });

@@ -52,6 +52,31 @@ function withProcedure(
   return { ...state, procedures };
 }
 
+/** What an assignment event says of each procedure it adds. */
+interface AssignedProcedure {
+  readonly procedureId: string;
+  readonly procedureType: ProcedureType;
+  readonly scheduledDate: string | null;
+}
+
+/** The patient with these procedures added, pending. */
+function withPending(state: RegisteredPatient, assigned: readonly AssignedProcedure[]): RegisteredPatient {
+  const procedures = new Map(state.procedures);
+  for (const { procedureId, procedureType, scheduledDate } of assigned) {
+    procedures.set(procedureId, {
+      id: procedureId,
+      procedureType,
+      status: 'pending',
+      scheduledDate,
+      completedDate: null,
+      location: null,
+      professionalName: null,
+      notes: null,
+    });
+  }
+  return { ...state, procedures };
+}
+
 function evolveRegistered(state: RegisteredPatient, event: PatientEvent): PatientState {
   switch (event.type) {
     case 'PatientRegistered':
@@ -64,37 +89,11 @@ function evolveRegistered(state: RegisteredPatient, event: PatientEvent): Patien
     }
     case 'PatientDeleted':
       return { kind: 'Deleted', revision: state.revision, id: state.id };
-    case 'ProcedureAssigned': {
-      const { procedureId, procedureType, scheduledDate } = event.data;
-      const procedures = new Map(state.procedures);
-      procedures.set(procedureId, {
-        id: procedureId,
-        procedureType,
-        status: 'pending',
-        scheduledDate,
-        completedDate: null,
-        location: null,
-        professionalName: null,
-        notes: null,
-      });
-      return { ...state, procedures };
-    }
-    case 'RequiredProceduresAssigned': {
-      const procedures = new Map(state.procedures);
-      for (const { procedureId, procedureType, scheduledDate } of event.data.procedures) {
-        procedures.set(procedureId, {
-          id: procedureId,
-          procedureType,
-          status: 'pending',
-          scheduledDate,
-          completedDate: null,
-          location: null,
-          professionalName: null,
-          notes: null,
-        });
-      }
-      return { ...state, procedures };
-    }
+    // The old shape (one event per procedure) and the coarse one fold to the same state.
+    case 'ProcedureAssigned':
+      return withPending(state, [event.data]);
+    case 'RequiredProceduresAssigned':
+      return withPending(state, event.data.procedures);
     case 'LegacyProcedureImported': {
       const { procedureId, patientId: _patientId, ...record } = event.data;
       const procedures = new Map(state.procedures);

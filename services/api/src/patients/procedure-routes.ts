@@ -13,6 +13,8 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, type Context } from '../http/route-support.ts';
+import { commandIdOf } from '../http/idempotency.ts';
+import { derivedUuid } from '../shared/derived-id.ts';
 import { catalogueContext, runPatientCommand } from './application.ts';
 import type { PatientCommand } from './commands.ts';
 import { ProcedureNotFound } from './errors.ts';
@@ -73,9 +75,10 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
 
   router.post('/procedures', requireApproved(), async function createProcedure(ctx) {
     const request = CreateProcedureRequestSchema.parse(ctx.request.body);
-    const context = await catalogueContext(deps, metadata(ctx));
     const { patientId, procedureTypeId } = request;
-    const procedureId = randomUUID();
+    const context = await catalogueContext(deps, procedureTypeId);
+    const commandId = commandIdOf(ctx);
+    const procedureId = commandId === undefined ? randomUUID() : derivedUuid(commandId, 'procedure');
     const command: PatientCommand =
       request.status === 'pending'
         ? { type: 'AddProcedure', data: { patientId, procedureId, procedureTypeId, ...context } }
@@ -92,7 +95,9 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
               ...context,
             },
           };
-    const { events, state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    const { events, state } = await runPatientCommand(deps, patientId, command, metadata(ctx), {
+      commandId,
+    });
     sendProcedure(ctx, state, patientId, procedureOf(events) ?? procedureId, 201);
   });
 

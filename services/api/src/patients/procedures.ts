@@ -3,6 +3,7 @@ import {
   ProcedureCompleted,
   ProcedureCompletionChanged,
   ProcedureReopened,
+  RequiredProceduresAssigned,
   scheduledDateFor,
   type PatientEvent,
   type ProcedureType,
@@ -72,6 +73,32 @@ export function assignProcedure(
     scheduledDate: scheduledDateFor(type, baseDateOf(patient), today),
     reason,
   });
+}
+
+/**
+ * One `RequiredProceduresAssigned` for these types, pending, post-operative ones scheduled from
+ * the base date; nothing when there is no type to assign.
+ */
+export function assignRequiredProcedures(
+  patient: RegisteredPatient,
+  nextId: () => string,
+  types: readonly ProcedureType[],
+  reason: RequiredProceduresAssigned['data']['reason'],
+  today: string,
+): PatientEvent[] {
+  if (types.length === 0) return [];
+  const baseDate = baseDateOf(patient);
+  return [
+    RequiredProceduresAssigned.create({
+      patientId: patient.id,
+      procedures: types.map((type) => ({
+        procedureId: nextId(),
+        procedureType: type,
+        scheduledDate: scheduledDateFor(type, baseDate, today),
+      })),
+      reason,
+    }),
+  ];
 }
 
 export function addProcedure({ data }: AddProcedure, state: PatientState): PatientEvent[] {

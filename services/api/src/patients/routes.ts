@@ -19,16 +19,17 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, type Context } from '../http/route-support.ts';
+import { commandIdOf } from '../http/idempotency.ts';
 import {
   deletePatient,
-  patientRegisteredAt,
   registerPatient,
   runPatientCommand,
   updatePatient,
+  type PatientCommandResult,
 } from './application.ts';
 import { PatientNotFound } from './errors.ts';
 import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
-import { requireRegistered, type PatientState } from './patient.ts';
+import { requireRegistered } from './patient.ts';
 import { toPatientDto } from './patient-dto.ts';
 
 /**
@@ -60,13 +61,15 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     respond(ctx, PatientDetailDtoSchema, detail);
   }
 
-  /** The patient as a command left it (the decider's new state). */
-  async function sendWritten(ctx: Context, patientId: string, state: PatientState, status = 200) {
-    const patient = requireRegistered(state, patientId);
-    const registeredAt = await patientRegisteredAt(deps, patientId);
-    if (!registeredAt) throw new PatientNotFound(patientId);
+  /**
+   * The patient as a command left it (the decider's new state), registered when its stream's
+   * first event was decided: nothing is read again.
+   */
+  function sendWritten(ctx: Context, patientId: string, result: PatientCommandResult, status = 200) {
+    const patient = requireRegistered(result.state, patientId);
+    if (!result.registeredAt) throw new PatientNotFound(patientId);
     setPatientEtag(ctx, patient.revision);
-    respond(ctx, PatientDetailDtoSchema, toPatientDto(patient, registeredAt, today()), status);
+    respond(ctx, PatientDetailDtoSchema, toPatientDto(patient, result.registeredAt, today()), status);
   }
 
   router.get('/patients', requireApproved(), async function listPatients(ctx) {
@@ -78,9 +81,9 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.post('/patients', requireApproved(), async function createPatient(ctx) {
     const form = RegisterPatientRequestSchema.parse(ctx.request.body);
-    const { patientId, state } = await registerPatient(deps, form, metadata(ctx));
-    ctx.set('Location', `/api/patients/${patientId}`);
-    await sendWritten(ctx, patientId, state, 201);
+    const result = await registerPatient(deps, form, metadata(ctx), commandIdOf(ctx));
+    ctx.set('Location', `/api/patients/${result.patientId}`);
+    sendWritten(ctx, result.patientId, result, 201);
   });
 
   router.get('/patients/:id', requireApproved(), async function showPatient(ctx) {
@@ -91,8 +94,8 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
     const expected = expectedRevision(ctx, patientId, version);
-    const { state } = await updatePatient(deps, patientId, changes, expected, metadata(ctx));
-    await sendWritten(ctx, patientId, state);
+    const result = await updatePatient(deps, patientId, changes, expected, metadata(ctx));
+    sendWritten(ctx, patientId, result);
   });
 
   router.delete('/patients/:id', requireApproved(), async function removePatient(ctx) {
@@ -124,6 +127,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
           data: { patientId, completedDate: request.completedDate ?? day, today: day },
         },
         metadata(ctx),
+        { commandId: commandIdOf(ctx) },
       );
       respond(ctx, CompletePendingLabsResponseSchema, { completed: events.length });
     },

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, ProcedureType } from '@bari/contracts';
-import { WrongExpectedVersion } from '@bari/event-store';
-import { handleCommand, loadAggregate, type CommandDependencies } from '../shared/command-handler.ts';
+import type { EventMetadata } from '@bari/contracts';
+import { handleCommand, type CommandDependencies } from '../shared/command-handler.ts';
 import { procedureTypesStream } from './streams.ts';
+import { retryOnConflict } from '../shared/retry-on-conflict.ts';
 import { procedureTypesDecider, type ProcedureTypesCommand } from './business-logic.ts';
-import { procedureTypesOf } from './procedure-types.ts';
 
 /*
- * The `procedure-types` stream from the command side: what patient commands are decided
- * against (never the read model, which may lag), and the protocol catalogue every
- * installation starts with.
+ * The `procedure-types` stream from the command side: its commands, and the protocol
+ * catalogue every installation starts with (defined at start-up). What patient commands are
+ * decided against is `catalogue-cache.ts`, in memory.
  */
-
-/** One stream for every type: concurrent additions by different people must not fail for it. */
-const ATTEMPTS = 3;
 
 /**
  * Decides a procedure-types command, deciding again on the fresh stream when someone else
@@ -24,21 +20,10 @@ export async function handleProcedureTypesCommand(
   command: ProcedureTypesCommand,
   metadata: EventMetadata,
 ) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await handleCommand(deps, procedureTypesStream(), procedureTypesDecider, command, metadata);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt >= ATTEMPTS) throw error;
-    }
-  }
-}
-
-/** Every defined type, in definition order, folded from the stream. */
-export async function readProcedureTypes(
-  deps: Pick<CommandDependencies, 'eventStore'>,
-): Promise<ProcedureType[]> {
-  const { state } = await loadAggregate(deps.eventStore, procedureTypesStream(), procedureTypesDecider);
-  return procedureTypesOf(state);
+  // One stream for every type: concurrent additions by different people must not fail for it.
+  return retryOnConflict(() =>
+    handleCommand(deps, procedureTypesStream(), procedureTypesDecider, command, metadata),
+  );
 }
 
 /**
@@ -62,18 +47,6 @@ export async function ensureProtocolCatalogue(
     deps.logger.info({ defined: result.events.length }, 'protocol catalogue defined');
   }
   return result.events.length;
-}
-
-/** The patient commands' procedure types: the stream's, the catalogue first defined if it is empty. */
-export async function procedureTypesForCommands(
-  deps: CommandDependencies,
-  metadata: EventMetadata,
-): Promise<ProcedureType[]> {
-  const types = await readProcedureTypes(deps);
-  if (types.length > 0) return types;
-  // Start-up defines the catalogue; this only covers a store emptied or created behind its back.
-  await ensureProtocolCatalogue(deps, metadata);
-  return readProcedureTypes(deps);
 }
 
 /** Metadata of what the system does on its own (start-up): no user, no client. */

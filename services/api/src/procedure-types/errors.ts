@@ -5,7 +5,7 @@ import { DomainError } from '../shared/domain-error.ts';
 
 export class ProcedureTypeNotFound extends DomainError {
   constructor(readonly procedureTypeId: string) {
-    super('not_found', refusals.procedureTypeNotFound);
+    super('not_found', refusals.procedureTypeNotFound, 'PROCEDURE_TYPE_NOT_FOUND');
   }
 }
 
@@ -15,7 +15,7 @@ export class DuplicateProcedureType extends DomainError {
     readonly category: string,
     readonly typeName: string,
   ) {
-    super('conflict', refusals.duplicateProcedureType);
+    super('conflict', refusals.duplicateProcedureType, 'DUPLICATE_PROCEDURE_TYPE');
   }
 }
 
@@ -25,6 +25,6 @@ export class DuplicateProcedureType extends DomainError {
  */
 export class RequiredProcedureTypeForbidden extends DomainError {
   constructor() {
-    super('forbidden', refusals.requiredProcedureTypeForbidden);
+    super('forbidden', refusals.requiredProcedureTypeForbidden, 'REQUIRED_PROCEDURE_TYPE_FORBIDDEN');
   }
 }

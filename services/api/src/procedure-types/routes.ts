@@ -29,7 +29,7 @@ export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDepen
   router.post('/procedure-types', requireApproved(), async function defineProcedureType(ctx) {
     const request = CreateProcedureTypeRequestSchema.parse(ctx.request.body);
     const procedureTypeId = randomUUID();
-    const { state } = await handleProcedureTypesCommand(
+    const { state, revision } = await handleProcedureTypesCommand(
       deps,
       {
         type: 'DefineProcedureType',
@@ -43,6 +43,8 @@ export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDepen
       },
       eventMetadata(ctx, ctx.state.user ?? null, deps.now()),
     );
+    // Patient commands of this process know the new type at once.
+    deps.procedureTypes.remember(state, revision);
     // From the command's own state: the read model may lag behind the write.
     const defined = state.types.get(procedureTypeId);
     if (!defined) throw new ProcedureTypeNotFound(procedureTypeId);

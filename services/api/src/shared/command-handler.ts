@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { EventMetadata } from '@bari/contracts';
 import type { EventStore, ExpectedRevision, GlobalPosition } from '@bari/event-store';
 import type { Logger } from './logger.ts';
 import type { Decider } from './decider.ts';
 import { parseOwnData } from './domain-error.ts';
+import { derivedEventId } from './derived-id.ts';
 
 /** The `{type, data}` pair every event of our contracts has. */
 export interface DomainEvent {
@@ -22,10 +23,23 @@ export interface CommandDependencies {
   readonly logger: Logger;
 }
 
+/** A stream as the command path takes it: its id and the schema of its events. */
+export interface AggregateStream<Event> {
+  readonly id: string;
+  readonly eventSchema: z.ZodType<Event, z.ZodTypeDef, unknown>;
+}
+
+/** What folding a stream needs of its decider. */
+export type Fold<Event, State> = Pick<Decider<never, Event, State>, 'evolve' | 'initialState'>;
+
 export interface CommandOptions {
   /** The revision the client saw (If-Match / version); a different current revision → 409. */
   readonly expectedRevision?: bigint;
-  /** A client-supplied id for the command: its events get derived ids, so a retry is written once. */
+  /**
+   * Names the command (from the `Idempotency-Key` header): its events get ids derived from
+   * it, so a retry finds them in the stream and is answered with the first result instead of
+   * being decided again.
+   */
   readonly commandId?: string;
 }
 
@@ -35,6 +49,51 @@ export interface CommandResult<Event, State> {
   /** Revision of the stream after the command (undefined when the stream still does not exist). */
   readonly revision: bigint | undefined;
   readonly position: GlobalPosition | undefined;
+  /** When the stream was started: its first event's metadata timestamp (undefined: no stream). */
+  readonly startedAt: string | undefined;
+}
+
+/** One stored event of a loaded stream, parsed, with where it landed. */
+export interface LoadedEvent<Event> {
+  readonly id: string;
+  readonly event: Event;
+  readonly revision: bigint;
+  readonly position: GlobalPosition;
+}
+
+export interface LoadedAggregate<Event, State> {
+  readonly state: State;
+  /** Undefined for a stream that does not exist. */
+  readonly revision: bigint | undefined;
+  /** The metadata timestamp of the stream's first event: the instant its first command was decided. */
+  readonly startedAt: string | undefined;
+  readonly events: readonly LoadedEvent<Event>[];
+}
+
+/** Reads a stream and folds it into its current state: the one read of the command path. */
+export async function loadAggregate<Event extends DomainEvent, State>(
+  eventStore: EventStore,
+  stream: AggregateStream<Event>,
+  fold: Fold<Event, State>,
+): Promise<LoadedAggregate<Event, State>> {
+  const recorded = await eventStore.readStream(stream.id);
+  let state = fold.initialState();
+  const events: LoadedEvent<Event>[] = [];
+  for (const stored of recorded) {
+    const event = parseOwnData(
+      stream.eventSchema,
+      { type: stored.type, data: stored.data },
+      `event ${stored.id} of ${stream.id}`,
+    );
+    state = fold.evolve(state, event);
+    events.push({ id: stored.id, event, revision: stored.revision, position: stored.position });
+  }
+  return {
+    state,
+    revision: recorded.at(-1)?.revision,
+    startedAt: recorded[0]?.metadata.timestamp,
+    events,
+  };
 }
 
 /**
@@ -45,16 +104,47 @@ export interface CommandResult<Event, State> {
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
-  stream: { readonly id: string; readonly eventSchema: z.ZodType<Event, z.ZodTypeDef, unknown> },
+  stream: AggregateStream<Event>,
   decider: Decider<Command, Event, State>,
   command: Command,
   metadata: EventMetadata,
   options: CommandOptions = {},
 ): Promise<CommandResult<Event, State>> {
-  const { state, revision } = await loadAggregate(deps.eventStore, stream, decider);
-  const events = decider.decide(command, state);
-  const newState = events.reduce(decider.evolve, state);
-  if (events.length === 0) return { events, state: newState, revision, position: undefined };
+  const loaded = await loadAggregate(deps.eventStore, stream, decider);
+  return decideAndAppend(deps, stream, decider, loaded, command, metadata, options);
+}
+
+/**
+ * The command path after the read, for a caller that already loaded the stream (to look at
+ * it before deciding): no second read. A command whose `commandId` already wrote its events
+ * to this stream is answered from them (state, revision and position as it left them).
+ */
+export async function decideAndAppend<Command, Event extends DomainEvent, State>(
+  deps: CommandDependencies,
+  stream: AggregateStream<Event>,
+  decider: Decider<Command, Event, State>,
+  loaded: LoadedAggregate<Event, State>,
+  command: Command,
+  metadata: EventMetadata,
+  options: CommandOptions = {},
+): Promise<CommandResult<Event, State>> {
+  const earlier = options.commandId ? replayed(loaded, decider, stream.id, options.commandId) : undefined;
+  if (earlier) {
+    if (earlier.position) {
+      await waitForReadModels(
+        deps,
+        earlier.position,
+        earlier.events.map((event) => event.type),
+        metadata,
+        stream.id,
+      );
+    }
+    return earlier;
+  }
+  const events = decider.decide(command, loaded.state);
+  const state = events.reduce(decider.evolve, loaded.state);
+  const { revision, startedAt } = loaded;
+  if (events.length === 0) return { events, state, revision, position: undefined, startedAt };
 
   const expected: ExpectedRevision = options.expectedRevision ?? revision ?? 'no_stream';
   const result = await deps.eventStore.appendToStream(
@@ -67,42 +157,57 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     })),
     expected,
   );
-  const caughtUp = await deps.waitForProjections(
+  await waitForReadModels(
+    deps,
     result.position,
     events.map((event) => event.type),
+    metadata,
+    stream.id,
   );
-  if (!caughtUp) {
-    deps.logger.warn(
-      { correlationId: metadata.correlationId, stream: stream.id },
-      'read models lag behind the command',
-    );
-  }
-  return { events, state: newState, revision: result.nextRevision, position: result.position };
+  return {
+    events,
+    state,
+    revision: result.nextRevision,
+    position: result.position,
+    startedAt: startedAt ?? metadata.timestamp,
+  };
 }
 
-/** Folds a stream into its current state; `revision` is undefined for a stream that does not exist. */
-export async function loadAggregate<Command, Event extends DomainEvent, State>(
-  eventStore: EventStore,
-  stream: { readonly id: string; readonly eventSchema: z.ZodType<Event, z.ZodTypeDef, unknown> },
-  decider: Decider<Command, Event, State>,
-): Promise<{ state: State; revision: bigint | undefined }> {
-  const recorded = await eventStore.readStream(stream.id);
-  let state = decider.initialState();
-  for (const event of recorded) {
-    const parsed = parseOwnData(
-      stream.eventSchema,
-      { type: event.type, data: event.data },
-      `event ${event.id} of ${stream.id}`,
-    );
-    state = decider.evolve(state, parsed);
-  }
-  const last = recorded.at(-1);
-  return { state, revision: last?.revision };
+/**
+ * What the command named `commandId` did to this stream when it ran before: its events
+ * (found by their derived ids) and the state, revision and position right after them.
+ */
+function replayed<Event, State>(
+  loaded: LoadedAggregate<Event, State>,
+  fold: Fold<Event, State>,
+  streamId: string,
+  commandId: string,
+): CommandResult<Event, State> | undefined {
+  const first = loaded.events.findIndex((stored) => stored.id === derivedEventId(commandId, streamId, 0));
+  if (first < 0) return undefined;
+  let end = first + 1;
+  while (loaded.events[end]?.id === derivedEventId(commandId, streamId, end - first)) end += 1;
+  const upTo = loaded.events.slice(0, end);
+  const last = upTo.at(-1);
+  return {
+    events: upTo.slice(first).map((stored) => stored.event),
+    state: upTo.reduce((state, stored) => fold.evolve(state, stored.event), fold.initialState()),
+    revision: last?.revision,
+    position: last?.position,
+    startedAt: loaded.startedAt,
+  };
 }
 
-/** A UUID-shaped id derived from the command id, the stream and the event's index. */
-function derivedEventId(commandId: string, streamId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex');
-  // Version 5-style layout (name-based), so the value is a valid UUID for the uuid column.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+async function waitForReadModels(
+  deps: CommandDependencies,
+  position: GlobalPosition,
+  eventTypes: readonly string[] | undefined,
+  metadata: EventMetadata,
+  streamId: string,
+): Promise<void> {
+  if (await deps.waitForProjections(position, eventTypes)) return;
+  deps.logger.warn(
+    { correlationId: metadata.correlationId, stream: streamId },
+    'read models lag behind the command',
+  );
 }

@@ -1,4 +1,5 @@
 import type { output, ZodTypeAny } from 'zod';
+import type { ErrorCode } from '@bari/contracts';
 
 /**
  * What went wrong, in domain terms. Domain code throws subclasses of `DomainError`; only the
@@ -13,20 +14,36 @@ export type DomainErrorKind =
   | 'precondition_required' // 428: a write that must name the revision it was based on did not
   | 'rate_limited'; // 429
 
+/** The code of an error that names no rule of its own: the kind's. */
+const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
+  invalid: 'INVALID_REQUEST',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  precondition_required: 'PRECONDITION_REQUIRED',
+  rate_limited: 'RATE_LIMITED',
+};
+
 export class DomainError extends Error {
+  /** The response's `code` (contracts' `ErrorCodeSchema`): what clients decide by. */
+  readonly code: ErrorCode;
+
   constructor(
     readonly kind: DomainErrorKind,
     /** Portuguese message shown to the user as `message` in the response body. */
     message: string,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = new.target.name;
+    this.code = code ?? CODE_OF_KIND[kind];
   }
 }
 
 export class NotFound extends DomainError {
   constructor(message = 'Recurso não encontrado') {
-    super('not_found', message);
+    super('not_found', message, 'NOT_FOUND');
   }
 }
 

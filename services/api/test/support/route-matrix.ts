@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '@bari/contracts';
 import { createClient, signInAs, type Role, type SignedIn, type TestClient } from './http-client.ts';
 import { countEvents, startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A route-by-role matrix: each route × signed out / pending / rejected / approved / admin,
- * the status each gets, and — whenever the answer is a refusal — that nothing was written.
+ * the status each gets, and — whenever the answer is a refusal — that nothing was written and
+ * that the body names the refusal (`{code, message}`).
  */
 export type Who = 'signedOut' | Role;
 export const WHO: readonly Who[] = ['signedOut', 'pending', 'rejected', 'approved', 'admin'];
@@ -102,6 +104,11 @@ export function describeRouteMatrix(
       expect(response.status).toBe(expected[who]);
       if (response.status >= 400 && !refusalWrites) expect(await countEvents(matrix.app())).toBe(before);
       if (built.path.startsWith('/api/')) expect(response.headers.get('cache-control')).toBe('no-store');
+      if (response.status >= 400 && built.path.startsWith('/api/')) {
+        // Every refusal names itself: `{code, message}`, decided by code on the client
+        const body = ErrorBodySchema.parse(response.body);
+        if (response.status === 401) expect(['UNAUTHENTICATED', 'INVALID_CREDENTIALS']).toContain(body.code);
+      }
     });
   });
 }

@@ -10,11 +10,11 @@ export const maintenanceApi = api.injectEndpoints({
     /** 'Atualizar Procedimentos': the server brings every patient's procedures up to the protocol. */
     runMigration: build.mutation<RunMigrationResponse, void>({
       query: () => ({ url: '/api/admin/run-migration', method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Procedure', 'Statistics']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Statistics']),
     }),
     fixProductionData: build.mutation<FixProductionDataResponse, void>({
       query: () => ({ url: '/api/admin/fix-production-data', method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Procedure', 'Statistics', 'AuditLog']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Patient', 'Statistics']),
     }),
   }),
 });

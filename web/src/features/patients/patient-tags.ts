@@ -1,12 +1,11 @@
 /*
  * Cache tags of the patient data (style.md: list tag plus per-item tags). Every mutation that
  * changes a patient or its procedures invalidates what shows it: the patient's detail, every
- * page of the list (progress and status live there), the statistics and the reports.
+ * page of the list (progress and status live there) and the statistics.
  */
 
 export const PATIENT_LIST_TAG = { type: 'Patient', id: 'LIST' } as const;
 export const STATISTICS_TAG = { type: 'Statistics', id: 'ALL' } as const;
-export const REPORTS_TAG = { type: 'Report', id: 'ALL' } as const;
 
 export function patientTag(id: string) {
   return { type: 'Patient', id } as const;
@@ -14,5 +13,5 @@ export function patientTag(id: string) {
 
 /** What changes when one patient or any of its procedures changes. */
 export function patientChangedTags(patientId: string) {
-  return [patientTag(patientId), PATIENT_LIST_TAG, STATISTICS_TAG, REPORTS_TAG];
+  return [patientTag(patientId), PATIENT_LIST_TAG, STATISTICS_TAG];
 }

@@ -7,13 +7,7 @@ import type {
   PatientStatus,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
-import {
-  PATIENT_LIST_TAG,
-  REPORTS_TAG,
-  STATISTICS_TAG,
-  patientChangedTags,
-  patientTag,
-} from './patient-tags.ts';
+import { PATIENT_LIST_TAG, STATISTICS_TAG, patientChangedTags, patientTag } from './patient-tags.ts';
 
 export interface PatientListArgs {
   search?: string;
@@ -71,7 +65,7 @@ export const patientsApi = api.injectEndpoints({
     }),
     createPatient: build.mutation<PatientDto, PatientForm>({
       query: (body) => ({ url: '/api/patients', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : [PATIENT_LIST_TAG, STATISTICS_TAG, REPORTS_TAG]),
+      invalidatesTags: (_result, error) => (error ? [] : [PATIENT_LIST_TAG, STATISTICS_TAG]),
     }),
     updatePatient: build.mutation<PatientDto, UpdatePatientArgs>({
       query: ({ id, version, patient }) => ({

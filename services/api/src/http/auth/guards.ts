@@ -12,7 +12,8 @@ export const GUARD_MESSAGES = {
 /** Any signed-in user, approved or confined (pending/rejected): only `/api/auth/user` and logout. */
 export function requireSignedIn(): Middleware<RequestState> {
   return async function signedIn(ctx, next) {
-    if (!ctx.state.user) throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated);
+    if (!ctx.state.user)
+      throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
     await next();
   };
 }
@@ -21,8 +22,9 @@ export function requireSignedIn(): Middleware<RequestState> {
 export function requireApproved(): Middleware<RequestState> {
   return async function approved(ctx, next) {
     const user = ctx.state.user;
-    if (!user) throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated);
-    if (user.status !== 'approved') throw new DomainError('forbidden', GUARD_MESSAGES.notApproved);
+    if (!user) throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
+    if (user.status !== 'approved')
+      throw new DomainError('forbidden', GUARD_MESSAGES.notApproved, 'NOT_APPROVED');
     await next();
   };
 }
@@ -31,9 +33,10 @@ export function requireApproved(): Middleware<RequestState> {
 export function requireAdmin(): Middleware<RequestState> {
   return async function admin(ctx, next) {
     const user = ctx.state.user;
-    if (!user) throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated);
-    if (user.status !== 'approved') throw new DomainError('forbidden', GUARD_MESSAGES.notApproved);
-    if (!user.isAdmin) throw new DomainError('forbidden', GUARD_MESSAGES.notAdmin);
+    if (!user) throw new DomainError('unauthenticated', GUARD_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
+    if (user.status !== 'approved')
+      throw new DomainError('forbidden', GUARD_MESSAGES.notApproved, 'NOT_APPROVED');
+    if (!user.isAdmin) throw new DomainError('forbidden', GUARD_MESSAGES.notAdmin, 'NOT_ADMIN');
     await next();
   };
 }

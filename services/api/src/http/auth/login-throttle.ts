@@ -13,7 +13,7 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export class TooManyLoginAttempts extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', AUTH_MESSAGES.tooManyLoginAttempts);
+    super('rate_limited', AUTH_MESSAGES.tooManyLoginAttempts, 'RATE_LIMITED');
   }
 }
 

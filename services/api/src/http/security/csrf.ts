@@ -23,10 +23,11 @@ export function csrfProtection(): Middleware {
     // Our own origin from the Host header (and X-Forwarded-* only behind a trusted proxy);
     // not `ctx.origin`, which in Koa 3 may echo the request's Origin header.
     const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-    if (origin && origin !== ownOrigin) throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin);
+    if (origin && origin !== ownOrigin)
+      throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin, 'CROSS_ORIGIN');
     const fetchSite = ctx.get('Sec-Fetch-Site');
     if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin);
+      throw new DomainError('forbidden', CSRF_MESSAGES.crossOrigin, 'CROSS_ORIGIN');
     }
     // `ctx.is` answers null for a body-less request; the header itself is what a forged
     // cross-site request cannot set without a preflight.

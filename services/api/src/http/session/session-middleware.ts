@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import createSession from 'koa-session';
-import { createUserQueries } from '@bari/projections';
+import type { CurrentUser } from '@bari/contracts';
 import type { ApiDependencies } from '../../dependencies.ts';
 import type { RequestState } from '../request-state.ts';
 import { endSession, readSession, touchSession } from './session-data.ts';
@@ -14,8 +14,10 @@ export const sessionCookieName = (https: boolean) => (https ? '__Host-bari.sid' 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
- * Sessions for `/api`: koa-session with its store in PostgreSQL, then the signed-in user
- * loaded from the users read model on every request into `ctx.state.user`.
+ * Sessions for `/api`: koa-session with its store in PostgreSQL; the signed-in user is read
+ * from the users and access-keys read models in the same statement as the session (one
+ * database round trip per signed-in request) into `ctx.state.user`. The session's last-seen
+ * time is written at most once a minute (`SESSION_TOUCH_INTERVAL_MS`).
  *
  * - The cookie carries only a 256-bit random id (`genid`, not koa-session's UUID); HttpOnly,
  *   SameSite=Lax set explicitly, Secure with the `__Host-` prefix over HTTPS. It is not signed:
@@ -27,7 +29,8 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  */
 export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies): Middleware<RequestState> {
   const store = createSessionStore(deps.pool, deps.now);
-  const users = createUserQueries(deps.pool);
+  /** The user the store read with each request's session (same statement), for `loadCurrentUser`. */
+  const sessionUsers = new WeakMap<object, CurrentUser | null>();
   const https = deps.config.HTTPS;
   const session = createSession(
     {
@@ -43,7 +46,11 @@ export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies)
       autoCommit: true,
       genid: newSessionId,
       store: {
-        get: (sessionId) => store.get(sessionId),
+        async get(sessionId, _maxAge, { ctx }) {
+          const loaded = await store.load(sessionId);
+          if (loaded) sessionUsers.set(ctx, loaded.user);
+          return loaded?.data;
+        },
         set: (sessionId, data: Record<string, unknown>) => store.set(sessionId, data),
         destroy: (sessionId) => store.destroy(sessionId),
       },
@@ -54,12 +61,12 @@ export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies)
   const loadCurrentUser: Middleware<RequestState> = async function loadCurrentUser(ctx, next) {
     const signedIn = readSession(ctx);
     if (signedIn) {
-      const user = await users.findSessionUser(signedIn.userId, signedIn.accessKeyId);
-      if (!user) {
+      // Read with the session itself: no second round trip.
+      const user = sessionUsers.get(ctx);
+      if (!user || user.id !== signedIn.userId) {
         endSession(ctx);
       } else {
-        const { createdAt: _createdAt, ...current } = user;
-        ctx.state.user = current;
+        ctx.state.user = user;
         ctx.state.accessKeyId = signedIn.accessKeyId;
         const sessionId = ctx.cookies.get(sessionCookieName(https));
         if (sessionId) ctx.state.sessionId = sessionIdHash(sessionId);

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DatabasePool } from '@bari/db';
 import { z } from 'zod';
+import { CurrentUserSchema, type CurrentUser } from '@bari/contracts';
+import { sessionUserSubquery } from '@bari/projections';
 import { sql } from '../../shared/sql.ts';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from './session-timeouts.ts';
 
@@ -19,7 +21,15 @@ export function sessionIdHash(sessionId: string): string {
 const StoredSessionSchema = z.object({
   data: z.record(z.unknown()),
   expired: z.boolean(),
+  /** Null when the session must end: user deleted, or its key inactive or no longer theirs. */
+  user: CurrentUserSchema.nullable(),
 });
+
+/** A live session: what koa-session keeps, and its user as the read models say now. */
+export interface LoadedSession {
+  readonly data: Record<string, unknown>;
+  readonly user: CurrentUser | null;
+}
 
 const uuidOrNull = (value: unknown): string | null =>
   z.string().uuid().safeParse(value).success ? (value as string) : null;
@@ -37,21 +47,25 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
   const absoluteCutoff = () => new Date(now().getTime() - SESSION_ABSOLUTE_TIMEOUT_MS).toISOString();
 
   return {
-    /** The session's data, or undefined when unknown, malformed or expired. */
-    async get(sessionId: string): Promise<Record<string, unknown> | undefined> {
+    /**
+     * The session and its user in one statement (one round trip per signed-in request), or
+     * undefined when unknown, malformed or expired.
+     */
+    async load(sessionId: string): Promise<LoadedSession | undefined> {
       if (!SESSION_ID.test(sessionId)) return undefined;
       const idHash = sessionIdHash(sessionId);
       const stored = await pool.maybeOne(sql.type(StoredSessionSchema)`
-        select data,
-          (last_seen_at <= ${idleCutoff()} or created_at <= ${absoluteCutoff()}) as expired
-        from http_sessions where id_hash = ${idHash}
+        select s.data,
+          (s.last_seen_at <= ${idleCutoff()} or s.created_at <= ${absoluteCutoff()}) as expired,
+          ${sessionUserSubquery(sql.identifier(['s', 'user_id']), sql.identifier(['s', 'access_key_id']))} as "user"
+        from http_sessions s where s.id_hash = ${idHash}
       `);
       if (!stored) return undefined;
       if (stored.expired) {
         await pool.query(sql.typeAlias('void')`delete from http_sessions where id_hash = ${idHash}`);
         return undefined;
       }
-      return stored.data;
+      return { data: stored.data, user: stored.user };
     },
 
     /** Creates or updates a session (koa-session calls it when the data changed). */

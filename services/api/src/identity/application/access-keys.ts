@@ -4,7 +4,7 @@ import { generateAccessKey } from '../access-key-secret.ts';
 import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
 import { AccessKeyNotFound } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
-import { StreamReads } from '../stream-reads.ts';
+import { StreamReads } from '../../shared/stream-reads.ts';
 import { accessKeyStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readUser } from './read-streams.ts';

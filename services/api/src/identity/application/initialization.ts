@@ -7,7 +7,7 @@ import { executePlan } from '../execute-plan.ts';
 import type { AccountSeed } from '../initialization/account-seeds.ts';
 import { planForceInitialization } from '../initialization/plan-force-initialization.ts';
 import { planInitialization } from '../initialization/plan-initialization.ts';
-import { StreamReads } from '../stream-reads.ts';
+import { StreamReads } from '../../shared/stream-reads.ts';
 import { systemInitializationStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readEmailHolder, readSystem } from './read-streams.ts';

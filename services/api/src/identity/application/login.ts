@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@bari/contracts';
-import { WrongExpectedVersion } from '@bari/event-store';
 import { hashAccessKey } from '../access-key-secret.ts';
 import { initialAccessKeyState } from '../access-key.ts';
 import { normalizeEmail } from '../email.ts';
 import { executePlan } from '../execute-plan.ts';
 import { decideLogin, type LoginSession } from '../login-policy.ts';
 import type { RegisteredUser } from '../user.ts';
-import { StreamReads } from '../stream-reads.ts';
+import { StreamReads } from '../../shared/stream-reads.ts';
+import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readEmailHolder } from './read-streams.ts';
 
@@ -19,9 +19,6 @@ export interface LoginInput {
   /** Metadata of the events to append: the signing-in user, or null for a refusal. */
   readonly metadataFor: (user: { id: string; email: string } | null) => EventMetadata;
 }
-
-/** A concurrent login with the same key moved its stream: decide again on fresh state. */
-const ATTEMPTS = 3;
 
 /** A login that succeeded: the session to open, and the account as the decision leaves it. */
 export interface SignedIn {
@@ -37,13 +34,8 @@ export interface SignedIn {
  * login that was recorded), or throws `InvalidCredentials` for every refusal.
  */
 export async function logIn(services: IdentityServices, input: LoginInput): Promise<SignedIn> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await decideAndRecord(services, input);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt >= ATTEMPTS) throw error;
-    }
-  }
+  // A concurrent login with the same key moved its stream: decide again on fresh state.
+  return retryOnConflict(() => decideAndRecord(services, input));
 }
 
 async function decideAndRecord(services: IdentityServices, input: LoginInput): Promise<SignedIn> {

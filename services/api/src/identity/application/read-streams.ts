@@ -19,7 +19,7 @@ import {
   type EmailReservationState,
 } from '../email-reservation.ts';
 import { evolveSystem, initialSystemState, type SystemState } from '../initialization/system.ts';
-import type { StreamReads } from '../stream-reads.ts';
+import type { StreamReads } from '../../shared/stream-reads.ts';
 import {
   accessKeyStreamId,
   administratorRosterStreamId,

@@ -11,7 +11,7 @@ import { normalizeEmail } from '../email.ts';
 import { EmailAlreadyRegistered, UserNotFound } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
 import { planRegistration, registrationAppends } from '../registration.ts';
-import { StreamReads } from '../stream-reads.ts';
+import { StreamReads } from '../../shared/stream-reads.ts';
 import { administratorRosterStreamId, emailReservationStreamId, userStreamId } from '../streams.ts';
 import { planUserDeletion } from '../user-deletion.ts';
 import { planUserStatusChange } from '../user-status-change.ts';
@@ -25,7 +25,7 @@ import {
   readUser,
   withRosterSeed,
 } from './read-streams.ts';
-import { retryOnConflict } from './retry.ts';
+import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
 import { userListItem } from './views.ts';
 
 /** Who acts: the signed-in administrator. */

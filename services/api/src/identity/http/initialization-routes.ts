@@ -45,7 +45,7 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
     const presented = setupToken ?? (ctx.get('X-Setup-Token') || undefined);
     const usedToken = !isAdministrator && services.setupToken.take(presented);
     if (!isAdministrator && !usedToken) {
-      throw new DomainError('forbidden', AUTH_MESSAGES.forceInitializationForbidden);
+      throw new DomainError('forbidden', AUTH_MESSAGES.forceInitializationForbidden, 'SETUP_TOKEN_REQUIRED');
     }
     const now = deps.now();
     try {

@@ -7,13 +7,10 @@ import {
   type IdentityEvent,
 } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
+import { RESERVATION_GRACE_MS } from '../../shared/reservation.ts';
 import { accessKeyPrefix, hashAccessKey } from '../access-key-secret.ts';
 import { AlreadyInitialized } from '../errors.ts';
-import {
-  evolveEmailReservation,
-  initialEmailReservationState,
-  ORPHANED_RESERVATION_GRACE_MS,
-} from '../email-reservation.ts';
+import { evolveEmailReservation, initialEmailReservationState } from '../email-reservation.ts';
 import type { AccountSeed } from './account-seeds.ts';
 import {
   DEFAULT_ADMIN_EMAIL,
@@ -243,7 +240,7 @@ describe('forced initialization', () => {
   });
 
   it('reports an email held by a registration in progress instead of failing', () => {
-    const recent = new Date(Date.parse(NOW) - ORPHANED_RESERVATION_GRACE_MS / 2).toISOString();
+    const recent = new Date(Date.parse(NOW) - RESERVATION_GRACE_MS / 2).toISOString();
     const plan = planForceInitialization({
       seeds: [
         withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID, recent)]),

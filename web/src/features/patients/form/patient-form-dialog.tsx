@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { hasStatus, messageOrFallback } from '../../../app/http-client.ts';
+import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { patientsApi } from '../patients-api.ts';
@@ -72,9 +72,9 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
       await savePatient(values);
       onClose();
     } catch (error) {
-      if (hasStatus(error, 409) && messageOrFallback(error, '') === m.duplicateCpf) {
+      if (hasCode(error, 'DUPLICATE_CPF')) {
         setError('cpf', { message: m.duplicateCpf }, { shouldFocus: true });
-      } else if (hasStatus(error, 409) && edited) {
+      } else if (hasCode(error, 'STALE_PATIENT', 'STALE_REVISION') && edited) {
         await reloadPatient(edited.id, messageOrFallback(error, m.updateFailed));
       }
       for (const [field, message] of serverFieldErrors(error)) setError(field, { message });

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { EventStore, ExpectedRevision } from '@bari/event-store';
-import type { StreamExpectation } from './planned-append.ts';
-import { parseOwnData } from '../shared/domain-error.ts';
+import { loadAggregate, type DomainEvent } from './command-handler.ts';
+
+/**
+ * What a multi-stream operation expects of a stream when it appends:
+ * - `no_stream`: the stream must not exist yet (a fresh aggregate);
+ * - `as_read`: the stream must still be at the revision the operation read before deciding
+ *   (`no_stream` if it did not exist), so a concurrent change makes the append fail;
+ * - `any`: no expectation (records that decide nothing, e.g. `SystemInitialized` when forced).
+ */
+export type StreamExpectation = 'no_stream' | 'as_read' | 'any';
 
 /**
  * The streams a multi-stream operation read before deciding, and the revision each was at.
@@ -14,27 +22,21 @@ export class StreamReads {
 
   constructor(private readonly eventStore: EventStore) {}
 
-  /** Reads and folds a stream (the initial state when it does not exist), remembering its revision. */
-  async fold<Event, State>(
+  /** Reads and folds a stream (`loadAggregate`), remembering its revision and when it started. */
+  async fold<Event extends DomainEvent, State>(
     streamId: string,
     schema: z.ZodType<Event, z.ZodTypeDef, unknown>,
     evolve: (state: State, event: Event) => State,
     initialState: State,
   ): Promise<State> {
-    const recorded = await this.eventStore.readStream(streamId);
-    let state = initialState;
-    for (const event of recorded) {
-      const parsed = parseOwnData(
-        schema,
-        { type: event.type, data: event.data },
-        `event ${event.id} of ${streamId}`,
-      );
-      state = evolve(state, parsed);
-    }
-    this.#revisions.set(streamId, recorded.at(-1)?.revision ?? 'no_stream');
-    const first = recorded[0];
-    if (first) this.#createdAt.set(streamId, first.metadata.timestamp);
-    return state;
+    const loaded = await loadAggregate(
+      this.eventStore,
+      { id: streamId, eventSchema: schema },
+      { evolve, initialState: () => initialState },
+    );
+    this.#revisions.set(streamId, loaded.revision ?? 'no_stream');
+    if (loaded.startedAt) this.#createdAt.set(streamId, loaded.startedAt);
+    return loaded.state;
   }
 
   /**

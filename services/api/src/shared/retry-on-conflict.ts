@@ -1,14 +1,14 @@
 import { WrongExpectedVersion } from '@bari/event-store';
 
 /** How many times an operation is decided afresh after a concurrent write moved a stream it read. */
-const ATTEMPTS = 3;
+export const CONFLICT_ATTEMPTS = 3;
 
 /**
  * Runs `operation` (read, decide, append) again on fresh state when an append finds its
  * stream moved since the read (`WrongExpectedVersion`) — only for the streams `retryable`
  * accepts (all by default), i.e. those whose conflict leaves the decision to make again.
- * After the last attempt the conflict is thrown (409). The operation must read everything
- * anew each time.
+ * After the last attempt the conflict is thrown (409, or what the caller makes of it). The
+ * operation must read everything anew each time.
  */
 export async function retryOnConflict<T>(
   operation: () => Promise<T>,
@@ -18,7 +18,11 @@ export async function retryOnConflict<T>(
     try {
       return await operation();
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || !retryable(error.streamId) || attempt >= ATTEMPTS) {
+      if (
+        !(error instanceof WrongExpectedVersion) ||
+        !retryable(error.streamId) ||
+        attempt >= CONFLICT_ATTEMPTS
+      ) {
         throw error;
       }
     }

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The machine-readable `code` of every error response, beside its Portuguese `message`.
+ * Stable: clients decide by it (never by the message, which may be reworded), so a code is
+ * only ever added, never renamed or reused.
+ */
+export const ErrorCodeSchema = z.enum([
+  // Any request
+  'VALIDATION', // 400: the body, query or params break the schema (`errors` per field)
+  'INVALID_REQUEST', // 400: a rule the schema cannot express
+  'MALFORMED_JSON', // 400
+  'PAYLOAD_TOO_LARGE', // 413
+  'UNSUPPORTED_MEDIA_TYPE', // 415
+  'NOT_FOUND', // 404: no such route or resource
+  'CONFLICT', // 409
+  'STALE_REVISION', // 409: the stream moved since it was read
+  'PRECONDITION_REQUIRED', // 428
+  'INTERNAL', // 500 (with `correlationId`)
+  'INVALID_IF_MATCH', // 400
+  'INVALID_IDEMPOTENCY_KEY', // 400
+  // Sessions and access
+  'UNAUTHENTICATED', // 401
+  'FORBIDDEN', // 403
+  'NOT_APPROVED', // 403: signed in, account not approved
+  'NOT_ADMIN', // 403
+  'CROSS_ORIGIN', // 403: CSRF defence
+  'RATE_LIMITED', // 429
+  'SETUP_TOKEN_REQUIRED', // 403: force-initialization without an administrator or the token
+  // Identity
+  'INVALID_CREDENTIALS',
+  'EMAIL_ALREADY_REGISTERED',
+  'CANNOT_REMOVE_SELF',
+  'LAST_ADMINISTRATOR',
+  'ALREADY_INITIALIZED',
+  'USER_NOT_FOUND',
+  'USER_ALREADY_EXISTS',
+  'ACCESS_KEY_NOT_FOUND',
+  'ACCESS_KEY_ALREADY_ISSUED',
+  'ACCESS_KEY_EXPIRY_IN_PAST',
+  // Patients, procedures, procedure types
+  'PATIENT_NOT_FOUND',
+  'PATIENT_ALREADY_REGISTERED',
+  'DUPLICATE_CPF',
+  'STALE_PATIENT',
+  'PATIENT_VERSION_REQUIRED',
+  'PATIENT_DATES_OUT_OF_ORDER',
+  'PROCEDURE_NOT_FOUND',
+  'PROCEDURE_TYPE_NOT_FOUND',
+  'PROCEDURE_ALREADY_ASSIGNED',
+  'PROCEDURE_ALREADY_COMPLETED',
+  'DUPLICATE_PROCEDURE_TYPE',
+  'FUTURE_COMPLETION_DATE',
+  'REQUIRED_PROCEDURE_TYPE_FORBIDDEN',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** The body of every error response. */
+export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
+  /** Portuguese, safe to show. */
+  message: z.string(),
+  /** 400 VALIDATION: the first message per field, keyed by its dotted path (`''`: the whole body). */
+  errors: z.record(z.string()).optional(),
+  /** 500: the request's id, for support. */
+  correlationId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

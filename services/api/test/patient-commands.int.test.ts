@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  PROTOCOL_CATALOGUE,
+  PatientDetailDtoSchema,
+  ProcedureTypeDefined,
+  type PatientDetailDto,
+} from '@bari/contracts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { signInAs, type TestClient } from './support/http-client.ts';
+import { register } from './support/patient-requests.ts';
+import {
+  appendEvents,
+  appendsNothing,
+  readAllEvents,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
+
+/*
+ * The patient command path over HTTP: the events a registration and 'Atualizar
+ * Procedimentos' write, the streams a registration reads, `Idempotency-Key`, procedure types
+ * defined by another instance of the API, and the `code` of the refusals.
+ */
+
+const required = PROTOCOL_CATALOGUE.filter((type) => type.isRequired);
+
+let app: TestApp;
+let staff: TestClient;
+let otherStaff: TestClient;
+let admin: TestClient;
+let cpfSeed = 600000000;
+const nextCpf = () => cpf((cpfSeed += 1));
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = (await signInAs(app, 'admin')).client;
+  staff = (await signInAs(app, 'approved')).client;
+  otherStaff = (await signInAs(app, 'approved')).client;
+});
+afterAll(() => app?.stop());
+
+const streamOf = async (patientId: string) => app.deps.eventStore.readStream(`patient-${patientId}`);
+const detailOf = (body: unknown): PatientDetailDto => PatientDetailDtoSchema.parse(body);
+
+describe('registration', () => {
+  it('appends the registration and one RequiredProceduresAssigned listing every required type', async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const events = await streamOf(patient.id);
+    expect(events.map((event) => event.type)).toEqual(['PatientRegistered', 'RequiredProceduresAssigned']);
+    const assigned = events[1]!.data as { reason: string; procedures: { procedureId: string }[] };
+    expect(assigned.reason).toBe('registration');
+    expect(assigned.procedures).toHaveLength(required.length);
+    expect(patient.procedures.map((procedure) => procedure.id)).toEqual(
+      assigned.procedures.map((procedure) => procedure.procedureId),
+    );
+    expect(patient.version).toBe(1);
+    // registeredAt is the instant the registration was decided (its metadata), as GET shows it
+    expect(patient.registeredAt).toBe(events[0]!.metadata.timestamp);
+    expect(detailOf((await staff.get(`/api/patients/${patient.id}`)).body).registeredAt).toBe(
+      patient.registeredAt,
+    );
+  });
+
+  it('reads each stream it needs once: the CPF, the new patient, the newest procedure types', async () => {
+    const form = patientForm({ cpf: nextCpf() });
+    const readStream = vi.spyOn(app.deps.eventStore, 'readStream');
+    try {
+      const created = await register(staff, form);
+      const patientId = (created.body as { id: string }).id;
+      const streams = readStream.mock.calls.map(([streamId]) => streamId);
+      expect(streams.sort()).toEqual(
+        [`patient-${patientId}`, `patient-cpf-${form.cpf.replace(/\D/g, '')}`, 'procedure-types'].sort(),
+      );
+      // The procedure types: only what was appended after the revision this process knows
+      const typesRead = readStream.mock.calls.find(([streamId]) => streamId === 'procedure-types');
+      expect(typesRead?.[1]?.fromRevision).toBeGreaterThan(0n);
+    } finally {
+      readStream.mockRestore();
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('writes a retried registration once and answers it with the same patient', async () => {
+    const form = patientForm({ cpf: nextCpf(), name: 'Paciente Idempotente' });
+    const key = randomUUID();
+    const first = await staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+
+    const retried = await appendsNothing(app, () =>
+      staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } }),
+    );
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    expect(retried.headers.get('location')).toBe(first.headers.get('location'));
+    expect(retried.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await streamOf(detailOf(first.body).id)).toHaveLength(2);
+  });
+
+  it('scopes a key to its user: the same key from someone else is another command (here a duplicate CPF)', async () => {
+    const form = patientForm({ cpf: nextCpf() });
+    const key = randomUUID();
+    expect((await staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } })).status).toBe(
+      201,
+    );
+    const other = await otherStaff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'DUPLICATE_CPF' });
+  });
+
+  it('without a key, a repeated registration is a duplicate CPF', async () => {
+    const form = patientForm({ cpf: nextCpf() });
+    await register(staff, form);
+    const again = await staff.post('/api/patients', form);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ code: 'DUPLICATE_CPF', message: 'Já existe um paciente com este CPF' });
+  });
+
+  it('writes a retried procedure addition once and answers it with the same procedure', async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const optional = PROTOCOL_CATALOGUE.find((type) => !type.isRequired)!;
+    const body = { patientId: patient.id, procedureTypeId: optional.id, status: 'pending' };
+    const key = randomUUID();
+    const first = await staff.post('/api/procedures', body, { headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    const retried = await appendsNothing(app, () =>
+      staff.post('/api/procedures', body, { headers: { 'Idempotency-Key': key } }),
+    );
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    // Without the key the same addition is refused: the patient has that type already
+    const again = await staff.post('/api/procedures', body);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'PROCEDURE_ALREADY_ASSIGNED' });
+  });
+
+  it('refuses a malformed key with 400 and writes nothing', async () => {
+    const form = patientForm({ cpf: nextCpf() });
+    for (const key of ['com espaço', 'x'.repeat(256)]) {
+      const response = await appendsNothing(app, () =>
+        staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY' });
+    }
+  });
+});
+
+describe('procedure types defined by another instance of the API', () => {
+  it('are known to the next registration (required) and to the add-procedure command (optional)', async () => {
+    const requiredType = {
+      id: `pre_op_exam.outra-instancia-${randomUUID().slice(0, 8)}`,
+      name: `Exame de outra instância ${randomUUID().slice(0, 8)}`,
+      category: 'pre_op_exam' as const,
+      phase: 'pre_operative' as const,
+      isRequired: true,
+      scheduledMonth: null,
+    };
+    const optionalType = { ...requiredType, id: `${requiredType.id}-opcional`, isRequired: false };
+    // Appended straight to the stream: this process's routes never saw them
+    await appendEvents(app, 'procedure-types', [
+      ProcedureTypeDefined.create({ ...requiredType, source: 'staff' }),
+      ProcedureTypeDefined.create({ ...optionalType, name: `${optionalType.name} B`, source: 'staff' }),
+    ]);
+
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    expect(patient.procedures.map((procedure) => procedure.procedureTypeId)).toContain(requiredType.id);
+
+    const added = await staff.post('/api/procedures', {
+      patientId: patient.id,
+      procedureTypeId: optionalType.id,
+      status: 'pending',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ procedureTypeId: optionalType.id, status: 'pending' });
+  });
+});
+
+describe("'Atualizar Procedimentos'", () => {
+  it('appends one RequiredProceduresAssigned (migration) per patient lacking a type', async () => {
+    const patients = [
+      detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body),
+      detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body),
+    ];
+    const newTypeIds: string[] = [];
+    for (const n of [1, 2]) {
+      const name = `Exame obrigatório novo ${n} ${randomUUID().slice(0, 8)}`;
+      const created = await admin.post('/api/procedure-types', {
+        name,
+        category: 'pre_op_exam',
+        isRequired: true,
+      });
+      expect(created.status).toBe(201);
+      newTypeIds.push((created.body as { id: string }).id);
+    }
+    const total = Number((await staff.get('/api/patients?pageSize=1')).headers.get('x-total-count'));
+    const before = (await readAllEvents(app)).length;
+
+    const response = await admin.post('/api/admin/run-migration');
+    expect(response.status).toBe(200);
+    const written = (await readAllEvents(app)).slice(before);
+    // One event per patient, each listing what that patient lacked
+    expect(written).toHaveLength(total);
+    expect(new Set(written.map((event) => event.streamId)).size).toBe(total);
+    const data = written.map(
+      (event) => event.data as { reason: string; procedures: { procedureType: { id: string } }[] },
+    );
+    expect(written.every((event) => event.type === 'RequiredProceduresAssigned')).toBe(true);
+    expect(data.every((event) => event.reason === 'migration')).toBe(true);
+    expect(response.body).toMatchObject({
+      added: data.reduce((sum, event) => sum + event.procedures.length, 0),
+    });
+    for (const patient of patients) {
+      const last = (await streamOf(patient.id)).at(-1)!;
+      expect(last.type).toBe('RequiredProceduresAssigned');
+      const ids = (last.data as (typeof data)[number]).procedures.map(
+        (procedure) => procedure.procedureType.id,
+      );
+      expect(ids).toEqual(newTypeIds);
+    }
+  });
+});
+
+describe('error codes', () => {
+  it('name each refusal beside its Portuguese message', async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const path = `/api/patients/${patient.id}`;
+
+    const invalid = await staff.post('/api/patients', patientForm({ cpf: '111.111.111-11' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'VALIDATION', errors: { cpf: expect.any(String) } });
+
+    const unversioned = await staff.patch(path, { notes: 'sem versão' });
+    expect(unversioned.status).toBe(428);
+    expect(unversioned.body).toMatchObject({ code: 'PATIENT_VERSION_REQUIRED' });
+
+    expect((await staff.patch(path, { notes: 'primeira', version: patient.version })).status).toBe(200);
+    const stale = await staff.patch(path, { notes: 'segunda', version: patient.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'STALE_PATIENT' });
+
+    const badIfMatch = await staff.patch(path, { notes: 'x' }, { headers: { 'If-Match': 'abc' } });
+    expect(badIfMatch.body).toMatchObject({ code: 'INVALID_IF_MATCH' });
+
+    const missing = await staff.get(`/api/patients/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
+
+    const future = await staff.post('/api/procedures', {
+      patientId: patient.id,
+      procedureTypeId: required[0]!.id,
+      status: 'completed',
+      completedDate: '2999-01-01',
+      location: 'Hospital',
+      professionalName: 'Dra. Ana',
+    });
+    expect(future.status).toBe(400);
+    expect(future.body).toMatchObject({
+      code: expect.stringMatching(/^(VALIDATION|FUTURE_COMPLETION_DATE)$/),
+    });
+
+    const pending = (await signInAs(app, 'pending')).client;
+    expect((await pending.get('/api/patients')).body).toMatchObject({ code: 'NOT_APPROVED' });
+    expect((await staff.post('/api/admin/run-migration')).body).toMatchObject({ code: 'NOT_ADMIN' });
+  });
+});
