@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['**/src/**/*.unit.test.ts', '**/test/**/*.unit.test.ts'],
+          include: ['**/src/**/*.unit.test.ts', '**/test/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**'],
         },
       },
@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['**/src/**/*.int.test.ts', '**/test/**/*.int.test.ts'],
+          include: ['**/src/**/*.int.test.ts', '**/test/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup,
         },

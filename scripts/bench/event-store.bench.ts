@@ -6,20 +6,12 @@
  *   npm run bench:event-store [-- <events per writer>]
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, loadMigrations, migrate, startEmbeddedPostgres } from '@bari/db';
 import { freePort } from '@bari/db/testing';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
-
-const metadata = {
-  userId: null,
-  userEmail: null,
-  clientIp: '127.0.0.1',
-  correlationId: 'benchmark',
-  timestamp: new Date().toISOString(),
-};
+import { createPostgresEventStore, eventStoreMigrations } from '@bari/event-store';
+import { appendLoad } from './append-load.ts';
 
 const perWriter = Number(process.argv[2] ?? 500);
 const parent = mkdtempSync(join(tmpdir(), 'bari-bench-'));
@@ -34,8 +26,8 @@ try {
   await migrate(server.urlFor('bench'), loadMigrations([eventStoreMigrations]));
   const store = createPostgresEventStore({ connectionString: server.urlFor('bench'), maxConnections: 10 });
   try {
-    report('1 writer', await appendMany(store, 1, perWriter));
-    report('8 writers', await appendMany(store, 8, perWriter));
+    report('1 writer', await appendLoad(store, { writers: 1, perWriter }));
+    report('8 writers', await appendLoad(store, { writers: 8, perWriter }));
     const started = performance.now();
     let read = 0;
     let after;
@@ -55,33 +47,6 @@ try {
 } finally {
   await server.stop();
   rmSync(parent, { recursive: true, force: true });
-}
-
-async function appendMany(store: EventStore, writers: number, count: number) {
-  const started = performance.now();
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: writers }, async (_, writer) => {
-      const stream = `bench-${writer}-${randomUUID()}`;
-      for (let revision = 0; revision < count; revision += 1) {
-        const before = performance.now();
-        await store.appendToStream(
-          stream,
-          [
-            {
-              id: randomUUID(),
-              type: 'BenchmarkEvent',
-              data: { revision, payload: 'x'.repeat(200) },
-              metadata,
-            },
-          ],
-          revision === 0 ? 'no_stream' : BigInt(revision - 1),
-        );
-        latencies.push(performance.now() - before);
-      }
-    }),
-  );
-  return { events: writers * count, seconds: (performance.now() - started) / 1000, latencies };
 }
 
 function report(label: string, result: { events: number; seconds: number; latencies: number[] }) {
