@@ -1,7 +1,8 @@
 import { clinicToday } from '@bari/contracts';
+import { measureCommandLoad } from './command-load.ts';
 import { patientForm, type Dataset } from './dataset.ts';
 import { jsonHeaders, type ApiClient } from './http-client.ts';
-import { measureHttp, type HttpFigures } from './http-load.ts';
+import type { HttpFigures } from './http-load.ts';
 import { ESTABLISHMENTS, PROFESSIONALS } from './names.ts';
 
 export interface CommandFigures {
@@ -28,27 +29,30 @@ export async function measureCommands(
   };
   const today = clinicToday(new Date());
   let procedure = 0;
-  const completeProcedure = await measureHttp({
+  const completeProcedure = await measureCommandLoad({
     ...base,
-    method: 'PATCH',
-    path: `/api/procedures/${seeded.pendingProcedureIds[0]}`,
-    maxRequests: seeded.pendingProcedureIds.length,
-    next: () => ({
-      path: `/api/procedures/${seeded.pendingProcedureIds[procedure++ % seeded.pendingProcedureIds.length]}`,
-      body: {
-        status: 'completed',
-        completedDate: today,
-        location: ESTABLISHMENTS[procedure % ESTABLISHMENTS.length],
-        professionalName: PROFESSIONALS[procedure % PROFESSIONALS.length],
-      },
-    }),
+    next: function completeProcedure() {
+      const id = seeded.pendingProcedureIds[procedure];
+      if (id === undefined) return undefined;
+      procedure += 1;
+      return {
+        method: 'PATCH',
+        path: `/api/procedures/${id}`,
+        body: {
+          status: 'completed',
+          completedDate: today,
+          location: ESTABLISHMENTS[procedure % ESTABLISHMENTS.length],
+          professionalName: PROFESSIONALS[procedure % PROFESSIONALS.length],
+        },
+      };
+    },
   });
   let person = seeded.patients;
-  const registerPatient = await measureHttp({
+  const registerPatient = await measureCommandLoad({
     ...base,
-    method: 'POST',
-    path: '/api/patients',
-    next: () => ({ body: patientForm(dataset, person++) }),
+    next: function registerPatient() {
+      return { method: 'POST', path: '/api/patients', body: patientForm(dataset, person++) };
+    },
   });
   return { registerPatient, completeProcedure };
 }

@@ -98,20 +98,21 @@ async function playPatient(api: ApiClient, dataset: Dataset, plan: PatientPlan):
   };
 
   /**
-   * `PATCH /api/procedures/:id` finds the procedure's patient in the read model: when the
-   * registration's wait for the projections timed out (a loaded machine), it is not there
-   * yet and the answer is 404. A person would retry a moment later; so do we.
+   * Reads, and `PATCH /api/procedures/:id` (which finds the procedure's patient there), go
+   * through the read models: when a command's wait for the projections timed out (a loaded
+   * machine), the patient is not there yet and the answer is 404. A person would retry a
+   * moment later; so do we.
    */
-  const patchProcedure = async (path: string, options: { readonly body: unknown }) => {
+  const projected: ApiClient['request'] = async (method, path, options) => {
     for (let attempt = 1; ; attempt += 1) {
-      const answer = await call('PATCH', path, { ...options, expect: [200, 404] });
-      if (answer.status === 200 || attempt >= LAG_RETRIES) {
-        if (answer.status !== 200) throw new Error(`PATCH ${path} still 404 after ${attempt} tries`);
-        return;
-      }
+      const answer = await call(method, path, { ...options, expect: [...(options?.expect ?? [200]), 404] });
+      if (answer.status !== 404) return answer;
+      if (attempt >= LAG_RETRIES) throw new Error(`${method} ${path} still 404 after ${attempt} tries`);
       await new Promise((resolve) => setTimeout(resolve, LAG_RETRY_MS));
     }
   };
+  const patchProcedure = (path: string, options: { readonly body: unknown }) =>
+    projected('PATCH', path, options);
 
   /**
    * The edit screen's version comes from the read model; while it lags behind the stream the
@@ -119,7 +120,7 @@ async function playPatient(api: ApiClient, dataset: Dataset, plan: PatientPlan):
    */
   const withFreshVersion = async (write: (etag: string) => Promise<{ status: number }>) => {
     for (let attempt = 1; ; attempt += 1) {
-      const { status } = await write(await currentEtag(call, patientId));
+      const { status } = await write(await currentEtag(projected, patientId));
       if (status !== 409) return;
       if (attempt >= LAG_RETRIES) throw new Error(`patient ${patientId}: still 409 after ${attempt} tries`);
       await new Promise((resolve) => setTimeout(resolve, LAG_RETRY_MS));
