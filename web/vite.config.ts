@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssets } from './build/compress-assets.ts';
 
 export default defineConfig({
   // The same output whether vite runs from web/ or from the repository root.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCns, CNS_MAX_LENGTH } from '../identifiers/cns.ts';
+import { isValidCns, CNS_MAX_LENGTH, withoutCnsSeparators } from '../identifiers/cns.ts';
 import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
 import { onlyDigits } from '../identifiers/digits.ts';
 import { MunicipalityRefSchema, MunicipalitySchema } from '../identifiers/municipalities.ts';
@@ -53,13 +53,18 @@ export const OptionalDateSchema = z
   .transform((value) => value || null)
   .pipe(ClinicalDateSchema.nullable());
 
-/** An optional identifier: trimmed, blank → null, otherwise (length, then) `check` (§5, protocol-catalog). */
+/**
+ * An optional identifier: trimmed and `clean`ed, blank → null, otherwise (length, then) `check`
+ * (§5, protocol-catalog).
+ */
 function optionalIdentifier(
   check: z.ZodType<string, z.ZodTypeDef, string>,
   maxLength?: { max: number; message: string },
+  clean: (value: string) => string = (value) => value,
 ) {
-  const text = maxLength ? z.string().trim().max(maxLength.max, maxLength.message) : z.string().trim();
-  return text
+  const text = z.string().transform((value) => clean(value.trim()));
+  const limited = maxLength ? text.pipe(z.string().max(maxLength.max, maxLength.message)) : text;
+  return limited
     .nullish()
     .transform((value) => value || null)
     .pipe(check.nullable());
@@ -72,13 +77,14 @@ export const CpfSchema = z
   .min(1, m.cpfRequired)
   .pipe(z.string().refine(isValidCpf, m.cpfInvalid).transform(normalizeCpf));
 
-/** CNS: optional, at most 15 characters, then its check digits. */
+/**
+ * CNS: optional; typed as printed on the card ('7000 0055 5012 349') or with dots, so spaces
+ * and dots are dropped before the 15-character limit and the check digits; the digits on output.
+ */
 export const CnsSchema = optionalIdentifier(
   z.string().refine(isValidCns, m.cnsInvalid).transform(onlyDigits),
-  {
-    max: CNS_MAX_LENGTH,
-    message: m.cnsTooLong,
-  },
+  { max: CNS_MAX_LENGTH, message: m.cnsTooLong },
+  withoutCnsSeparators,
 );
 
 /** AIH number: optional, 13 digits. A wrong check digit is only a warning (`aihCheckDigitWarning`). */
@@ -119,8 +125,9 @@ export interface PatientDateIssue {
 }
 
 /**
- * The patient's dates out of order: discharge or surgery before admission. Dates are
- * `yyyy-MM-dd`, so comparing the texts compares the days; a missing date breaks nothing.
+ * The patient's dates out of order: discharge or surgery before admission, discharge before
+ * surgery. Dates are `yyyy-MM-dd`, so comparing the texts compares the days; a missing date
+ * breaks nothing.
  */
 export function patientDateIssues(dates: {
   readonly admissionDate?: string | null | undefined;
@@ -135,6 +142,9 @@ export function patientDateIssues(dates: {
   }
   if (surgeryDate && surgeryDate < admissionDate) {
     issues.push({ field: 'surgeryDate', message: m.surgeryBeforeAdmission });
+  }
+  if (dischargeDate && surgeryDate && dischargeDate < surgeryDate && dischargeDate >= admissionDate) {
+    issues.push({ field: 'dischargeDate', message: m.dischargeBeforeSurgery });
   }
   return issues;
 }

@@ -18,6 +18,7 @@ export const patientMessages = {
   dateInvalid: CLINICAL_DATE_INVALID,
   dischargeBeforeAdmission: 'A data da alta não pode ser anterior à internação.',
   surgeryBeforeAdmission: 'A data da cirurgia não pode ser anterior à internação.',
+  dischargeBeforeSurgery: 'A data da alta não pode ser anterior à data da cirurgia.',
   textTooLong: (max: number) => `Deve ter no máximo ${max} caracteres`,
 } as const;
 

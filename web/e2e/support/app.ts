@@ -13,6 +13,7 @@ const builtIndex = join(webDir, 'dist', 'index.html');
 const buildInputs = [
   'web/src',
   'web/public',
+  'web/build',
   'web/index.html',
   'web/vite.config.ts',
   'web/package.json',
@@ -37,8 +38,7 @@ let build: Promise<void> | undefined;
  * (vitest's global set-up), after building the web app if its sources changed.
  */
 export async function startApp(): Promise<RunningApp> {
-  build ??= buildWebIfStale();
-  await build;
+  await ensureWebBuild();
 
   const database = await createTestDatabase();
   const port = await freePort();
@@ -68,6 +68,12 @@ export async function startApp(): Promise<RunningApp> {
     throw error;
   }
   return { baseUrl, stop };
+}
+
+/** Builds web/dist once per test process, and only when a build input is newer than it. */
+export function ensureWebBuild(): Promise<void> {
+  build ??= buildWebIfStale();
+  return build;
 }
 
 async function buildWebIfStale(): Promise<void> {

@@ -26,6 +26,9 @@ export const commonMessages = {
   error: 'Erro',
   cancel: 'Cancelar',
   optional: '(opcional)',
+  datePlaceholder: 'dd/mm/aaaa',
+  timePlaceholder: 'hh:mm',
+  openCalendar: 'Abrir calendário',
 } as const;
 
 /** Sidebar entries (§2 Shared layout). */
