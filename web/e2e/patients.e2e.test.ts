@@ -200,12 +200,12 @@ describe('patients: registration, follow-up and removal', () => {
     const municipality = second.getByLabel('Município');
     await municipality.fill('São');
     await municipality.press('Tab');
-    await second.getByText('Selecione um município da lista', { exact: true }).waitFor();
+    await second.getByText('Selecione o município na lista', { exact: true }).waitFor();
     expect(await municipality.inputValue()).toBe('São');
     await municipality.fill('campinas, sp');
     await municipality.press('Tab');
     await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
-    expect(await second.getByText('Selecione um município da lista').count()).toBe(0);
+    expect(await second.getByText('Selecione o município na lista').count()).toBe(0);
     await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
     await second.getByLabel('Data da Internação').fill('2026-02-10');

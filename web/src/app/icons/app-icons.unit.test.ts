@@ -21,7 +21,7 @@ function iconsNamedInCode(): string[] {
   const names = new Set<string>();
   for (const file of sourcesUnder(webSrc)) {
     for (const [, key] of readFileSync(file, 'utf8').matchAll(/IconNames\.([A-Z0-9_]+)/g)) {
-      if (key in IconNames) names.add(IconNames[key as keyof typeof IconNames]);
+      if (key && key in IconNames) names.add(IconNames[key as keyof typeof IconNames]);
     }
   }
   return [...names].sort();

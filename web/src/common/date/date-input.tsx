@@ -1,7 +1,6 @@
-import { Button, ButtonVariant, InputGroup, Intent, Popover, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Button, ButtonVariant, InputGroup, Intent, PopoverNext, Spinner, SpinnerSize } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { addYears } from 'date-fns';
-import { lazy, Suspense, useState, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { commonMessages as m } from '../messages.ts';
 import { dateToIso, isoToDate, isoToDisplay, maskDateText, typedToFormValue } from './date-text.ts';
 
@@ -12,7 +11,11 @@ export interface DateInputProps {
   /** `yyyy-MM-dd`, '' or the text being typed (see date-text.ts). */
   value: string | null | undefined;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  /** A day picked in the calendar (after `onChange`): for inputs that save on Enter or blur. */
+  onPick?: (isoDate: string) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onFocus?: () => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   inputRef?: Ref<HTMLInputElement>;
   intent?: Intent;
   disabled?: boolean;
@@ -21,7 +24,9 @@ export interface DateInputProps {
   max?: string;
   /** For a field without a visible label (e.g. a procedure row's completion date). */
   ariaLabel?: string;
+  ariaBusy?: boolean;
   className?: string;
+  small?: boolean;
 }
 
 /**
@@ -34,30 +39,38 @@ export function DateInput({
   id,
   value,
   onChange,
+  onPick,
   onBlur,
+  onFocus,
+  onKeyDown: onOtherKey,
   inputRef,
   intent = Intent.NONE,
   disabled,
   min,
   max,
   ariaLabel,
+  ariaBusy,
   className,
+  small,
 }: DateInputProps) {
   const [open, setOpen] = useState(false);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.altKey && event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
+      return;
     }
+    onOtherKey?.(event);
   };
   const calendar = (
-    <Popover
+    <PopoverNext
       content={
         <Suspense fallback={<Spinner className="date-input__loading" size={SpinnerSize.SMALL} />}>
           <Calendar
-            endMonth={isoToDate(max) ?? addYears(new Date(), 5)}
+            endMonth={isoToDate(max) ?? new Date(new Date().getFullYear() + 5, 11)}
             onSelect={(date) => {
               onChange(dateToIso(date));
+              onPick?.(dateToIso(date));
               setOpen(false);
             }}
             selected={isoToDate(value)}
@@ -74,13 +87,15 @@ export function DateInput({
         aria-label={m.openCalendar}
         disabled={disabled}
         icon={IconNames.CALENDAR}
+        size={small ? 'small' : 'medium'}
         tabIndex={-1}
         variant={ButtonVariant.MINIMAL}
       />
-    </Popover>
+    </PopoverNext>
   );
   return (
     <InputGroup
+      aria-busy={ariaBusy}
       aria-label={ariaLabel}
       autoComplete="off"
       className={className}
@@ -91,10 +106,12 @@ export function DateInput({
       intent={intent}
       maxLength={10}
       onBlur={onBlur}
+      onFocus={onFocus}
       onKeyDown={onKeyDown}
       onValueChange={(text) => onChange(typedToFormValue(maskDateText(text)))}
       placeholder={m.datePlaceholder}
       rightElement={calendar}
+      size={small ? 'small' : 'medium'}
       value={isoToDisplay(value)}
     />
   );

@@ -1,5 +1,3 @@
-import { format, isValid, parse, parseISO } from 'date-fns';
-
 /*
  * The app's one date format: dd/MM/yyyy whatever the browser's language (issue 11). Forms
  * hold clinical dates as `yyyy-MM-dd` (the wire format); while the typed text is not yet a
@@ -7,28 +5,38 @@ import { format, isValid, parse, parseISO } from 'date-fns';
  * 'Data inválida' rather than 'obrigatória'.
  */
 
-export const DISPLAY_DATE = 'dd/MM/yyyy';
-const ISO_DATE = 'yyyy-MM-dd';
 const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const DISPLAY_DATE_SHAPE = /^\d{2}\/\d{2}\/\d{4}$/;
 const FIELD_LENGTHS = [2, 2, 4] as const;
 
+/** The day of these numbers, if it exists ('31/02' does not); kept light: no date-fns `parse`. */
+function realDay(year: number, month: number, day: number): Date | undefined {
+  const date = new Date(year, month - 1, day);
+  const exists = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return exists ? date : undefined;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
 /** A `yyyy-MM-dd` string naming a real calendar day. */
 export function isIsoDate(value: string): boolean {
-  return ISO_DATE_SHAPE.test(value) && isValid(parseISO(value));
+  return isoToDate(value) !== undefined;
 }
 
 /** `2025-03-09` → `09/03/2025`; anything else (typed text, '') is shown as it is. */
 export function isoToDisplay(value: string | null | undefined): string {
   if (!value) return '';
-  return isIsoDate(value) ? format(parseISO(value), DISPLAY_DATE) : value;
+  if (!isIsoDate(value)) return value;
+  const [year, month, day] = value.split('-');
+  return `${day}/${month}/${year}`;
 }
 
 /** `09/03/2025` → `2025-03-09`; null unless the text is a whole, real day. */
 export function displayToIso(text: string): string | null {
   if (!DISPLAY_DATE_SHAPE.test(text)) return null;
-  const date = parse(text, DISPLAY_DATE, new Date(2000, 0, 1));
-  return isValid(date) ? format(date, ISO_DATE) : null;
+  const [day, month, year] = text.split('/').map(Number);
+  const date = realDay(year ?? 0, month ?? 0, day ?? 0);
+  return date ? dateToIso(date) : null;
 }
 
 /** What the form holds for typed text: the ISO day when complete and real, else the text. */
@@ -38,12 +46,14 @@ export function typedToFormValue(text: string): string {
 
 /** A local calendar day as `yyyy-MM-dd`. */
 export function dateToIso(date: Date): string {
-  return format(date, ISO_DATE);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** `yyyy-MM-dd` → the local Date at midnight, or undefined. */
 export function isoToDate(value: string | null | undefined): Date | undefined {
-  return value && isIsoDate(value) ? parseISO(value) : undefined;
+  if (!value || !ISO_DATE_SHAPE.test(value)) return undefined;
+  const [year, month, day] = value.split('-').map(Number);
+  return realDay(year ?? 0, month ?? 0, day ?? 0);
 }
 
 /**
