@@ -22,13 +22,17 @@ function firstLoadText(): string {
 describe('the dashboard on a cold cache', () => {
   it(`weighs at most ${BUDGET_KB} kB on the wire (brotli)`, () => {
     const weight = dashboardWeight();
-    const table = weight.files.map((file) => `${(file.wireBytes / 1024).toFixed(1)} kB ${file.path}`).join('\n');
+    const table = weight.files
+      .map((file) => `${(file.wireBytes / 1024).toFixed(1)} kB ${file.path}`)
+      .join('\n');
     console.log(`web.dashboardWireKB = ${weight.wireKB}\n${table}`);
     expect(weight.wireKB, table).toBeLessThanOrEqual(BUDGET_KB);
   });
 
   it('is served compressed: every script and style it needs has a brotli and a gzip copy', () => {
-    const texts = dashboardWeight().files.filter((file) => /\.(?:js|css)$/.test(file.path) && file.rawBytes >= 1024);
+    const texts = dashboardWeight().files.filter(
+      (file) => /\.(?:js|css)$/.test(file.path) && file.rawBytes >= 1024,
+    );
     expect(texts.length).toBeGreaterThan(0);
     for (const file of texts) {
       expect(existsSync(join(defaultWebDist, `${file.path}.br`)), file.path).toBe(true);

@@ -59,19 +59,14 @@ async function openCategory(page: Page, label: string): Promise<Locator> {
 }
 
 /**
- * Types a date into a date input key by key, as a user does, in the input's own segment order:
- * the browser's language decides it (dd/mm/aaaa or mm/dd/aaaa), so the first segment is probed
- * with the arrow keys first.
+ * Types a date into the app's date field key by key, as a user does: the digits of dd/mm/aaaa
+ * over what the field held (its slashes come by themselves), whatever the browser's language.
  */
 async function typeDate(page: Page, input: Locator, isoDate: string): Promise<void> {
-  await input.click({ position: { x: 14, y: 12 } }); // the first segment
-  const before = await input.inputValue();
-  await page.keyboard.press('ArrowUp');
-  const after = await input.inputValue();
-  await page.keyboard.press('ArrowDown');
-  const monthFirst = before.slice(5, 7) !== after.slice(5, 7);
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+A');
   const [year, month, day] = isoDate.split('-');
-  await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
+  await page.keyboard.type(`${day}${month}${year}`);
 }
 
 /** The stored completion date of the patient's pre-operative lab exam of this name, read from the API. */
@@ -214,7 +209,10 @@ describe('patients: registration, follow-up and removal', () => {
     await second.getByRole('button', { name: 'Cadastrar' }).click();
     await toast(page, 'Já existe um paciente com este CPF').waitFor();
     await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    // Typed work is not thrown away without asking.
     await second.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByText('Descartar alterações?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
     await second.waitFor({ state: 'detached' });
 
     // The status filter and the search go to the server.
@@ -277,7 +275,7 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Hemograma completo').waitFor();
     await expect.poll(() => hemogramaDate.isEnabled()).toBe(true);
     await labs.getByLabel('1 de 23 concluídos').waitFor();
-    expect(await hemogramaDate.getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await hemogramaDate.getAttribute('placeholder')).toBe('dd/mm/aaaa');
 
     // A date typed key by key: nothing is saved while typing (nor by the arrow keys), the field
     // keeps the focus, and leaving it saves the whole date once.
@@ -289,7 +287,7 @@ describe('patients: registration, follow-up and removal', () => {
     });
     await typeDate(page, hemogramaDate, '2026-01-15');
     expect(await hemogramaDate.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
-    expect(await hemogramaDate.inputValue()).toBe('2026-01-15');
+    expect(await hemogramaDate.inputValue()).toBe('15/01/2026');
     expect(dateSaves).toEqual([]);
     await hemogramaDate.blur();
     await expect.poll(() => dateSaves).toEqual([{ status: 'completed', completedDate: '2026-01-15' }]);
@@ -300,7 +298,7 @@ describe('patients: registration, follow-up and removal', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-20');
     await hemogramaDate.blur();
-    expect(await hemogramaDate.inputValue()).toBe('2026-01-20');
+    expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
     expect(dateSaves).toHaveLength(2);
 
     // Mark all the other lab exams.
@@ -358,6 +356,9 @@ describe('patients: registration, follow-up and removal', () => {
     const polissonografia = exams.getByRole('listitem').filter({ hasText: 'Polissonografia' });
     await polissonografia.getByText('Concluído', { exact: true }).waitFor();
     await polissonografia.getByText('Clínica do Sono · Dra. Ana Souza').waitFor();
+    // The notes typed in the form show on the row, folded until opened.
+    await polissonografia.getByText('Observações', { exact: true }).click();
+    await polissonografia.getByText('Apneia leve.', { exact: true }).waitFor();
     expect(await polissonografia.getByRole('checkbox').isChecked()).toBe(true);
     expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('');
 
@@ -399,7 +400,7 @@ describe('patients: registration, follow-up and removal', () => {
       .getByText('Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.')
       .waitFor();
     await expect.poll(() => dialog.getByLabel('Observações').inputValue()).toBe('Alterado em outra estação.');
-    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe(patient.surgeryDate);
+    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe('03/02/2026');
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
     await screenshot(page, 'patient-form-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();

@@ -129,7 +129,9 @@ describe('PatientFormSchema', () => {
     expect(messages({ ...validForm, ...dates })).toEqual({
       dischargeDate: ['A data da alta não pode ser anterior à data da cirurgia.'],
     });
-    expect(PatientFormSchema.safeParse({ ...validForm, ...dates, dischargeDate: '2025-01-15' }).success).toBe(true);
+    expect(PatientFormSchema.safeParse({ ...validForm, ...dates, dischargeDate: '2025-01-15' }).success).toBe(
+      true,
+    );
   });
 
   it.each([

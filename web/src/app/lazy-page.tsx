@@ -10,7 +10,10 @@ import { PageLoading } from '../common/page-loading.tsx';
  *
  * Call it once per route, at module level (it creates the lazy component).
  */
-export function lazyPage(load: () => Promise<ComponentType>, fallback: ReactNode = <PageLoading />): ReactElement {
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+  fallback: ReactNode = <PageLoading />,
+): ReactElement {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={fallback}>

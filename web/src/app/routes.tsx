@@ -39,9 +39,14 @@ export const approvedRoutes: RouteObject[] = [
       }),
     ),
   },
-  { path: 'users', element: lazyPage(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)) },
+  {
+    path: 'users',
+    element: lazyPage(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)),
+  },
   {
     path: 'access-keys',
-    element: lazyPage(() => import('../features/access-keys/access-keys-page.tsx').then((m) => m.AccessKeysPage)),
+    element: lazyPage(() =>
+      import('../features/access-keys/access-keys-page.tsx').then((m) => m.AccessKeysPage),
+    ),
   },
 ];

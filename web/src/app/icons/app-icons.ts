@@ -13,7 +13,8 @@ export const appIconNames = Object.keys(iconPaths16) as IconName[];
 const appIconLoader: IconPathsLoader = async (name, size) => {
   const paths = (size < IconSize.LARGE ? iconPaths16 : iconPaths20)[name];
   if (paths) return [...paths];
-  const { splitPathsBySizeLoader } = await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader');
+  const { splitPathsBySizeLoader } =
+    await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader');
   return splitPathsBySizeLoader(name, size);
 };
 
@@ -23,8 +24,5 @@ const appIconLoader: IconPathsLoader = async (name, size) => {
  */
 export async function loadAppIcons(): Promise<void> {
   Icons.setLoaderOptions({ loader: appIconLoader });
-  await Promise.all([
-    Icons.load(appIconNames, IconSize.STANDARD),
-    Icons.load(appIconNames, IconSize.LARGE),
-  ]);
+  await Promise.all([Icons.load(appIconNames, IconSize.STANDARD), Icons.load(appIconNames, IconSize.LARGE)]);
 }

@@ -4,7 +4,8 @@ import { commonMessages } from '../messages.ts';
 import { DateInput, type DateInputProps } from './date-input.tsx';
 
 export interface DateFieldProps<T extends FieldValues, O>
-  extends Omit<ControlledFieldProps<T, O>, 'children' | 'labelInfo'>,
+  extends
+    Omit<ControlledFieldProps<T, O>, 'children' | 'labelInfo'>,
     Pick<DateInputProps, 'disabled' | 'min' | 'max'> {
   /** Marks the label '(opcional)'. */
   optional?: boolean;

@@ -1,4 +1,12 @@
-import { Button, ButtonVariant, InputGroup, Intent, PopoverNext, Spinner, SpinnerSize } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonVariant,
+  InputGroup,
+  Intent,
+  PopoverNext,
+  Spinner,
+  SpinnerSize,
+} from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { lazy, Suspense, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { commonMessages as m } from '../messages.ts';
