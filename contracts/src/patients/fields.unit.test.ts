@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PatientDetailsSchema, PatientFormSchema } from './fields.ts';
+import { PatientDetailsSchema } from './fields.ts';
+import { PatientFormSchema } from './patient-form.ts';
 
 const validForm = {
   name: '  Maria da Silva ',

@@ -1,4 +1,4 @@
-import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED } from '../identifiers/municipalities.ts';
+import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED } from '../identifiers/municipality-ref.ts';
 import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
 
 /** §5 — the patient form's messages, word for word where the spec gives them. */
