@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { PageLoading } from '../common/page-loading.tsx';
+import { loadChunk } from '../common/load-chunk.ts';
 
 /**
  * A route element whose page module is fetched when the route is first opened, showing
@@ -14,7 +15,7 @@ export function lazyPage(
   load: () => Promise<ComponentType>,
   fallback: ReactNode = <PageLoading />,
 ): ReactElement {
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(async () => ({ default: await loadChunk(load) }));
   return (
     <Suspense fallback={fallback}>
       <Page />

@@ -9,10 +9,11 @@ import {
 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { lazy, Suspense, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import { loadChunk } from '../load-chunk.ts';
 import { commonMessages as m } from '../messages.ts';
 import { dateToIso, isoToDate, isoToDisplay, maskDateText, typedToFormValue } from './date-text.ts';
 
-const Calendar = lazy(() => import('./calendar.tsx'));
+const Calendar = lazy(() => loadChunk(() => import('./calendar.tsx')));
 
 export interface DateInputProps {
   id: string;
