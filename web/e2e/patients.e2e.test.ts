@@ -136,6 +136,7 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await page.locator('.patient-table__skeleton-row').count()).toBe(0);
   });
 
+  // The longest journey of the suite (two registrations, searches, the dashboard): allow for a loaded machine.
   it('registers a patient: an invalid CPF is refused, a valid one shows in the list and on the dashboard', async () => {
     const page = await signedInPage('/patients', { expectedStatuses: [409] });
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
@@ -246,8 +247,9 @@ describe('patients: registration, follow-up and removal', () => {
     // Each counter leads to the patient list.
     await page.getByRole('link', { name: 'Total de Pacientes' }).click();
     await page.waitForURL(/\/patients$/);
-  });
+  }, 120_000);
 
+  // Long too: a lab ticked and dated twice, all labs marked, procedures added and registered.
   it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
     const page = await signedInPage('/patients?q=Maria');
     await page.getByRole('link', { name: patient.name }).click();
@@ -364,7 +366,7 @@ describe('patients: registration, follow-up and removal', () => {
 
     await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
     await screenshot(page, 'patient-detail');
-  });
+  }, 120_000);
 
   it('edits the surgery date, which moves the post-operative dates, and refuses a stale version', async () => {
     const page = await signedInPage(patientUrl, { expectedStatuses: [409] });
