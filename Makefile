@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 STAMP := node_modules/.install-stamp
 WEB_BUILD := web/dist/index.html
-WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts contracts/src -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite.config.ts contracts/src -type f 2>/dev/null)
 
 .PHONY: start test install build web check lint typecheck format clean-data projector
 

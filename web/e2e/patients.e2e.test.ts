@@ -59,19 +59,14 @@ async function openCategory(page: Page, label: string): Promise<Locator> {
 }
 
 /**
- * Types a date into a date input key by key, as a user does, in the input's own segment order:
- * the browser's language decides it (dd/mm/aaaa or mm/dd/aaaa), so the first segment is probed
- * with the arrow keys first.
+ * Types a date into the app's date field key by key, as a user does: the digits of dd/mm/aaaa
+ * over what the field held (its slashes come by themselves), whatever the browser's language.
  */
 async function typeDate(page: Page, input: Locator, isoDate: string): Promise<void> {
-  await input.click({ position: { x: 14, y: 12 } }); // the first segment
-  const before = await input.inputValue();
-  await page.keyboard.press('ArrowUp');
-  const after = await input.inputValue();
-  await page.keyboard.press('ArrowDown');
-  const monthFirst = before.slice(5, 7) !== after.slice(5, 7);
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+A');
   const [year, month, day] = isoDate.split('-');
-  await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
+  await page.keyboard.type(`${day}${month}${year}`);
 }
 
 /** The stored completion date of the patient's pre-operative lab exam of this name, read from the API. */
@@ -141,6 +136,7 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await page.locator('.patient-table__skeleton-row').count()).toBe(0);
   });
 
+  // The longest journey of the suite (two registrations, searches, the dashboard): allow for a loaded machine.
   it('registers a patient: an invalid CPF is refused, a valid one shows in the list and on the dashboard', async () => {
     const page = await signedInPage('/patients', { expectedStatuses: [409] });
     await page.getByText('Nenhum paciente cadastrado ainda', { exact: true }).waitFor();
@@ -200,12 +196,12 @@ describe('patients: registration, follow-up and removal', () => {
     const municipality = second.getByLabel('Município');
     await municipality.fill('São');
     await municipality.press('Tab');
-    await second.getByText('Selecione um município da lista', { exact: true }).waitFor();
+    await second.getByText('Selecione o município na lista', { exact: true }).waitFor();
     expect(await municipality.inputValue()).toBe('São');
     await municipality.fill('campinas, sp');
     await municipality.press('Tab');
     await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
-    expect(await second.getByText('Selecione um município da lista').count()).toBe(0);
+    expect(await second.getByText('Selecione o município na lista').count()).toBe(0);
     await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
     await second.getByLabel('Data da Internação').fill('2026-02-10');
@@ -214,7 +210,10 @@ describe('patients: registration, follow-up and removal', () => {
     await second.getByRole('button', { name: 'Cadastrar' }).click();
     await toast(page, 'Já existe um paciente com este CPF').waitFor();
     await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    // Typed work is not thrown away without asking.
     await second.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByText('Descartar alterações?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
     await second.waitFor({ state: 'detached' });
 
     // The status filter and the search go to the server.
@@ -248,8 +247,9 @@ describe('patients: registration, follow-up and removal', () => {
     // Each counter leads to the patient list.
     await page.getByRole('link', { name: 'Total de Pacientes' }).click();
     await page.waitForURL(/\/patients$/);
-  });
+  }, 120_000);
 
+  // Long too: a lab ticked and dated twice, all labs marked, procedures added and registered.
   it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
     const page = await signedInPage('/patients?q=Maria');
     await page.getByRole('link', { name: patient.name }).click();
@@ -277,7 +277,7 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Hemograma completo').waitFor();
     await expect.poll(() => hemogramaDate.isEnabled()).toBe(true);
     await labs.getByLabel('1 de 23 concluídos').waitFor();
-    expect(await hemogramaDate.getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await hemogramaDate.getAttribute('placeholder')).toBe('dd/mm/aaaa');
 
     // A date typed key by key: nothing is saved while typing (nor by the arrow keys), the field
     // keeps the focus, and leaving it saves the whole date once.
@@ -289,7 +289,7 @@ describe('patients: registration, follow-up and removal', () => {
     });
     await typeDate(page, hemogramaDate, '2026-01-15');
     expect(await hemogramaDate.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
-    expect(await hemogramaDate.inputValue()).toBe('2026-01-15');
+    expect(await hemogramaDate.inputValue()).toBe('15/01/2026');
     expect(dateSaves).toEqual([]);
     await hemogramaDate.blur();
     await expect.poll(() => dateSaves).toEqual([{ status: 'completed', completedDate: '2026-01-15' }]);
@@ -300,7 +300,7 @@ describe('patients: registration, follow-up and removal', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-20');
     await hemogramaDate.blur();
-    expect(await hemogramaDate.inputValue()).toBe('2026-01-20');
+    expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
     expect(dateSaves).toHaveLength(2);
 
     // Mark all the other lab exams.
@@ -358,12 +358,15 @@ describe('patients: registration, follow-up and removal', () => {
     const polissonografia = exams.getByRole('listitem').filter({ hasText: 'Polissonografia' });
     await polissonografia.getByText('Concluído', { exact: true }).waitFor();
     await polissonografia.getByText('Clínica do Sono · Dra. Ana Souza').waitFor();
+    // The notes typed in the form show on the row, folded until opened.
+    await polissonografia.getByText('Observações', { exact: true }).click();
+    await polissonografia.getByText('Apneia leve.', { exact: true }).waitFor();
     expect(await polissonografia.getByRole('checkbox').isChecked()).toBe(true);
     expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('');
 
     await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
     await screenshot(page, 'patient-detail');
-  });
+  }, 120_000);
 
   it('edits the surgery date, which moves the post-operative dates, and refuses a stale version', async () => {
     const page = await signedInPage(patientUrl, { expectedStatuses: [409] });
@@ -399,7 +402,7 @@ describe('patients: registration, follow-up and removal', () => {
       .getByText('Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.')
       .waitFor();
     await expect.poll(() => dialog.getByLabel('Observações').inputValue()).toBe('Alterado em outra estação.');
-    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe(patient.surgeryDate);
+    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe('03/02/2026');
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
     await screenshot(page, 'patient-form-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();

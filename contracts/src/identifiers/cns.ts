@@ -1,8 +1,15 @@
 import { digitsOfIdentifier, weightedSum } from './digits.ts';
 
 export const CNS_LENGTH = 15;
-/** The CNS field accepts at most 15 characters (§3, §9). */
+/** The CNS field accepts at most 15 characters (§3, §9), spaces and dots aside. */
 export const CNS_MAX_LENGTH = 15;
+/** Room in the input for the number as printed on the card: 15 digits in groups ('7000 0055 5012 349'). */
+export const CNS_INPUT_MAX_LENGTH = 20;
+
+/** Drops the spaces and dots a CNS is printed or typed with: '7000 0055 5012 349' → '700000555012349'. */
+export function withoutCnsSeparators(value: string): string {
+  return value.replace(/[\s.]/g, '');
+}
 
 /**
  * Definitive card (first digit 1 or 2): the last digits are rebuilt from the first 11

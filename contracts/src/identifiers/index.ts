@@ -5,3 +5,4 @@ export * from './cns.ts';
 export * from './aih.ts';
 export * from './sisreg.ts';
 export * from './municipalities.ts';
+export * from './municipality-ref.ts';

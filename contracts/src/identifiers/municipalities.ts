@@ -1,18 +1,7 @@
 import { getMunicipalities } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { foldText } from './fold-text.ts';
-
-/**
- * A municipality as stored on a patient: IBGE code, name and UF, so that reports group one
- * municipality under one name.
- */
-export interface Municipality {
-  /** The 7-digit IBGE code. */
-  readonly ibgeCode: string;
-  readonly name: string;
-  /** The two-letter state code. */
-  readonly uf: string;
-}
+import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED, type Municipality } from './municipality-ref.ts';
 
 /**
  * The IBGE list (5,571 municipalities), from `@brazilian-utils/brazilian-utils`, sorted by
@@ -26,9 +15,6 @@ export const MUNICIPALITIES: readonly Municipality[] = Object.freeze(
 
 const byCode = new Map(MUNICIPALITIES.map((municipality) => [municipality.ibgeCode, municipality]));
 const folded = MUNICIPALITIES.map((municipality) => ({ municipality, name: foldText(municipality.name) }));
-const nameCounts = new Map<string, number>();
-for (const { name } of folded) nameCounts.set(name, (nameCounts.get(name) ?? 0) + 1);
-const sharedNames = new Set([...nameCounts].filter(([, count]) => count > 1).map(([name]) => name));
 
 /** The municipality with this 7-digit IBGE code, or undefined. */
 export function municipalityByCode(ibgeCode: string): Municipality | undefined {
@@ -63,32 +49,6 @@ export function searchMunicipalities(query: string, limit = 50): Municipality[] 
   }
   return [...starts, ...contains].slice(0, limit);
 }
-
-/** Whether another municipality has the same name (there are 232 such names, e.g. 'Bom Jesus'). */
-export function isSharedMunicipalityName(name: string): boolean {
-  return sharedNames.has(foldText(name));
-}
-
-/** How a municipality is shown: its name, with the UF when another municipality shares it. */
-export function municipalityLabel(municipality: Pick<Municipality, 'name' | 'uf'>): string {
-  return isSharedMunicipalityName(municipality.name)
-    ? `${municipality.name} (${municipality.uf})`
-    : municipality.name;
-}
-
-export const MUNICIPALITY_REQUIRED = 'Município é obrigatório';
-export const MUNICIPALITY_INVALID = 'Município inválido';
-
-/**
- * The stored shape only (events and responses). Deliberately not checked against the list:
- * an event recorded today must still parse if a later IBGE list renames or merges the
- * municipality.
- */
-export const MunicipalityRefSchema = z.object({
-  ibgeCode: z.string().regex(/^\d{7}$/),
-  name: z.string().min(1),
-  uf: z.string().regex(/^[A-Z]{2}$/),
-});
 
 /**
  * A municipality chosen in a form or sent to the API: it must be on the IBGE list, with the

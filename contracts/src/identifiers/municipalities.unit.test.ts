@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   MUNICIPALITIES,
-  MunicipalityRefSchema,
   MunicipalitySchema,
   municipalityByCode,
-  municipalityLabel,
   searchMunicipalities,
 } from './municipalities.ts';
+import { MunicipalityRefSchema, SHARED_MUNICIPALITY_NAMES, municipalityLabel } from './municipality-ref.ts';
 import { foldText } from './fold-text.ts';
 
 const saoPaulo = { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' };
@@ -49,6 +48,13 @@ describe('IBGE municipalities', () => {
   it('labels a shared name with its UF', () => {
     expect(municipalityLabel(saoPaulo)).toBe('São Paulo');
     expect(municipalityLabel({ name: 'Bom Jesus', uf: 'PI' })).toBe('Bom Jesus (PI)');
+  });
+
+  it('knows, without the list, exactly the names the list shares', () => {
+    const counts = new Map<string, number>();
+    for (const { name } of MUNICIPALITIES) counts.set(foldText(name), (counts.get(foldText(name)) ?? 0) + 1);
+    const shared = [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+    expect([...SHARED_MUNICIPALITY_NAMES].sort()).toEqual(shared.sort());
   });
 });
 

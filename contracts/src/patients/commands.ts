@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { ClinicalDateSchema } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
-  PatientFormFieldsSchema,
-  PatientFormSchema,
   PatientIdSchema,
   TEXT_MAX_LENGTH,
   optionalText,
-  refinePatientDates,
   requiredDate,
   requiredText,
 } from './fields.ts';
@@ -15,26 +12,9 @@ import { procedureMessages as m, patientMessages } from './messages.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,
- * the procedure-type catalogue — and live beside the deciders.
+ * the procedure-type catalogue — and live beside the deciders. The patient form's requests
+ * are in patient-form.ts.
  */
-
-/** `POST /api/patients`: the patient form. */
-export const RegisterPatientRequestSchema = PatientFormSchema;
-export type RegisterPatientRequest = z.infer<typeof RegisterPatientRequestSchema>;
-
-/** The revision the client saw ('version' in responses); a different current one → 409. */
-export const PatientVersionSchema = z.number().int().min(0);
-
-/**
- * `PATCH /api/patients/:id`: any subset of the form's fields, plus the version the client
- * saw. The version (or an `If-Match` header instead) is required by the route: without
- * either it answers 428. Dates sent together are checked for order here; against the stored
- * ones, by the decider.
- */
-export const UpdatePatientRequestSchema = PatientFormFieldsSchema.partial()
-  .extend({ version: PatientVersionSchema.optional() })
-  .superRefine(refinePatientDates);
-export type UpdatePatientRequest = z.infer<typeof UpdatePatientRequestSchema>;
 
 /** `DELETE /api/patients/:id?version=N` (or `If-Match`; without either the route answers 428). */
 export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });

@@ -3,9 +3,9 @@ import {
   AddProcedureRequestSchema,
   CreateProcedureRequestSchema,
   ProcedureRegistrationFormSchema,
-  UpdatePatientRequestSchema,
   UpdateProcedureRequestSchema,
 } from './commands.ts';
+import { UpdatePatientRequestSchema } from './patient-form.ts';
 
 const patientId = '0b7c4a52-3f43-4d4e-9d3b-6f1f2a6c1e01';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_CATALOGUE } from '../protocol/catalogue.ts';
 import { isValidCns } from '../identifiers/cns.ts';
-import { PatientFormSchema } from './fields.ts';
+import { PatientFormSchema } from './patient-form.ts';
 import {
   PatientEventSchema,
   PatientRegistered,

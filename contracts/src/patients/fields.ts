@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { isValidCns, CNS_MAX_LENGTH } from '../identifiers/cns.ts';
+import { isValidCns, CNS_MAX_LENGTH, withoutCnsSeparators } from '../identifiers/cns.ts';
 import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
 import { onlyDigits } from '../identifiers/digits.ts';
-import { MunicipalityRefSchema, MunicipalitySchema } from '../identifiers/municipalities.ts';
+import { MunicipalityRefSchema } from '../identifiers/municipality-ref.ts';
 import { ClinicalDateSchema } from '../protocol/dates.ts';
 import { patientMessages as m } from './messages.ts';
 
 /*
- * Field schemas shared by the web forms (zodResolver) and the server. Each one is an
+ * Field schemas shared by the web forms (zodResolver) and the server (the patient form itself,
+ * which needs the IBGE list, is in patient-form.ts). Each one is an
  * idempotent normaliser — parsing its own output gives the same output. They validate what
  * people send (forms, requests); what was stored (events) is read with the shape-only
  * `PatientDetailsSchema`. One message per field at a time: `pipe` runs the format check only
@@ -53,13 +54,18 @@ export const OptionalDateSchema = z
   .transform((value) => value || null)
   .pipe(ClinicalDateSchema.nullable());
 
-/** An optional identifier: trimmed, blank → null, otherwise (length, then) `check` (§5, protocol-catalog). */
+/**
+ * An optional identifier: trimmed and `clean`ed, blank → null, otherwise (length, then) `check`
+ * (§5, protocol-catalog).
+ */
 function optionalIdentifier(
   check: z.ZodType<string, z.ZodTypeDef, string>,
   maxLength?: { max: number; message: string },
+  clean: (value: string) => string = (value) => value,
 ) {
-  const text = maxLength ? z.string().trim().max(maxLength.max, maxLength.message) : z.string().trim();
-  return text
+  const text = z.string().transform((value) => clean(value.trim()));
+  const limited = maxLength ? text.pipe(z.string().max(maxLength.max, maxLength.message)) : text;
+  return limited
     .nullish()
     .transform((value) => value || null)
     .pipe(check.nullable());
@@ -72,13 +78,14 @@ export const CpfSchema = z
   .min(1, m.cpfRequired)
   .pipe(z.string().refine(isValidCpf, m.cpfInvalid).transform(normalizeCpf));
 
-/** CNS: optional, at most 15 characters, then its check digits. */
+/**
+ * CNS: optional; typed as printed on the card ('7000 0055 5012 349') or with dots, so spaces
+ * and dots are dropped before the 15-character limit and the check digits; the digits on output.
+ */
 export const CnsSchema = optionalIdentifier(
   z.string().refine(isValidCns, m.cnsInvalid).transform(onlyDigits),
-  {
-    max: CNS_MAX_LENGTH,
-    message: m.cnsTooLong,
-  },
+  { max: CNS_MAX_LENGTH, message: m.cnsTooLong },
+  withoutCnsSeparators,
 );
 
 /** AIH number: optional, 13 digits. A wrong check digit is only a warning (`aihCheckDigitWarning`). */
@@ -90,72 +97,6 @@ export const SisregCodeSchema = optionalIdentifier(z.string().regex(/^\d{6,12}$/
 /** A patient id (UUID, chosen by the server at registration). */
 export const PatientIdSchema = z.string().uuid();
 export type PatientId = z.infer<typeof PatientIdSchema>;
-
-/**
- * The patient form's fields (§5 plus 'Data da Cirurgia'), without the rules that span fields:
- * the base of `PatientFormSchema` and of the partial `UpdatePatientRequestSchema`.
- * The municipality must be on the IBGE list.
- */
-export const PatientFormFieldsSchema = z.object({
-  name: requiredText(m.nameRequired),
-  cpf: CpfSchema,
-  cns: CnsSchema,
-  municipality: MunicipalitySchema,
-  admissionDate: requiredDate(m.admissionDateRequired),
-  dischargeDate: OptionalDateSchema,
-  /** Base of the post-operative schedule (else the admission date). */
-  surgeryDate: OptionalDateSchema,
-  surgeryLocation: requiredText(m.surgeryLocationRequired),
-  surgeonName: requiredText(m.surgeonNameRequired),
-  aihNumber: AihNumberSchema,
-  sisregCode: SisregCodeSchema,
-  notes: optionalText(NOTES_MAX_LENGTH),
-});
-
-/** A rule that spans fields, broken: the field it is shown under and its message. */
-export interface PatientDateIssue {
-  readonly field: 'dischargeDate' | 'surgeryDate';
-  readonly message: string;
-}
-
-/**
- * The patient's dates out of order: discharge or surgery before admission. Dates are
- * `yyyy-MM-dd`, so comparing the texts compares the days; a missing date breaks nothing.
- */
-export function patientDateIssues(dates: {
-  readonly admissionDate?: string | null | undefined;
-  readonly dischargeDate?: string | null | undefined;
-  readonly surgeryDate?: string | null | undefined;
-}): PatientDateIssue[] {
-  const { admissionDate, dischargeDate, surgeryDate } = dates;
-  if (!admissionDate) return [];
-  const issues: PatientDateIssue[] = [];
-  if (dischargeDate && dischargeDate < admissionDate) {
-    issues.push({ field: 'dischargeDate', message: m.dischargeBeforeAdmission });
-  }
-  if (surgeryDate && surgeryDate < admissionDate) {
-    issues.push({ field: 'surgeryDate', message: m.surgeryBeforeAdmission });
-  }
-  return issues;
-}
-
-/** Adds `patientDateIssues` to a parse, each under its field (where the form shows it). */
-export function refinePatientDates(
-  value: Parameters<typeof patientDateIssues>[0],
-  context: z.RefinementCtx,
-): void {
-  for (const issue of patientDateIssues(value)) {
-    context.addIssue({ code: z.ZodIssueCode.custom, path: [issue.field], message: issue.message });
-  }
-}
-
-/**
- * The patient form, new and edit, and `POST /api/patients`: the fields' rules, then the
- * discharge and surgery dates not before the admission date.
- */
-export const PatientFormSchema = PatientFormFieldsSchema.superRefine(refinePatientDates);
-export type PatientFormInput = z.input<typeof PatientFormSchema>;
-export type PatientForm = z.infer<typeof PatientFormSchema>;
 
 /** `yyyy-MM-dd` by shape only (no calendar or range check): what a stored event may hold. */
 export const StoredDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

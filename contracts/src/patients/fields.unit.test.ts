@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PatientDetailsSchema, PatientFormSchema } from './fields.ts';
+import { PatientDetailsSchema } from './fields.ts';
+import { PatientFormSchema } from './patient-form.ts';
 
 const validForm = {
   name: '  Maria da Silva ',
@@ -123,6 +124,29 @@ describe('PatientFormSchema', () => {
       expect(messages({ ...validForm, ...dates })).toEqual({ [field]: [message] });
     },
   );
+
+  it('refuses a discharge before the surgery date, under the discharge date', () => {
+    const dates = { admissionDate: '2025-01-10', surgeryDate: '2025-01-15', dischargeDate: '2025-01-12' };
+    expect(messages({ ...validForm, ...dates })).toEqual({
+      dischargeDate: ['A data da alta não pode ser anterior à data da cirurgia.'],
+    });
+    expect(PatientFormSchema.safeParse({ ...validForm, ...dates, dischargeDate: '2025-01-15' }).success).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['7000 0055 5012 349', '700000555012349'],
+    ['7000.0055.5012.349', '700000555012349'],
+    [' 1627 0934 5180 001 ', '162709345180001'],
+  ])('accepts the CNS %j typed as printed, and keeps its digits', (typed, digits) => {
+    expect(PatientFormSchema.parse({ ...validForm, cns: typed }).cns).toBe(digits);
+  });
+
+  it('still refuses a CNS with letters or a wrong check digit once the spaces are gone', () => {
+    expect(messages({ ...validForm, cns: '7000 0055 5012 348' })).toEqual({ cns: ['CNS inválido'] });
+    expect(messages({ ...validForm, cns: '7000 0055 5012 34A' })).toEqual({ cns: ['CNS inválido'] });
+  });
 
   it('accepts discharge and surgery on the admission day, and after it', () => {
     const sameDay = { ...validForm, dischargeDate: '2025-01-10', surgeryDate: '2025-01-10' };

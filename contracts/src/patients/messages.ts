@@ -1,4 +1,4 @@
-import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED } from '../identifiers/municipalities.ts';
+import { MUNICIPALITY_INVALID, MUNICIPALITY_REQUIRED } from '../identifiers/municipality-ref.ts';
 import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
 
 /** §5 — the patient form's messages, word for word where the spec gives them. */
@@ -18,6 +18,7 @@ export const patientMessages = {
   dateInvalid: CLINICAL_DATE_INVALID,
   dischargeBeforeAdmission: 'A data da alta não pode ser anterior à internação.',
   surgeryBeforeAdmission: 'A data da cirurgia não pode ser anterior à internação.',
+  dischargeBeforeSurgery: 'A data da alta não pode ser anterior à data da cirurgia.',
   textTooLong: (max: number) => `Deve ter no máximo ${max} caracteres`,
 } as const;
 

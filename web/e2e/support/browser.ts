@@ -1,8 +1,11 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 
-/** Debian's Chromium (`make test` installs it), headless and quiet. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium (`make test` installs it), headless and quiet, in our users' language
+ * unless a test asks for another one (e.g. 'en-US', where native date inputs read mm/dd/yyyy).
+ */
+export function launchBrowser({ lang = 'pt-BR' }: { lang?: string } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -14,14 +17,16 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
-      // Our users' browser language (Accept-Language, Intl). Headless Chromium still draws date inputs as
-      // mm/dd/yyyy whatever the language, so tests type dates through the typeDate helper.
-      '--lang=pt-BR',
+      // The browser language (Accept-Language, Intl). The app's date fields read dd/mm/aaaa in any.
+      `--lang=${lang}`,
     ],
   });
 }
 
 export interface OpenPageOptions {
+  /** The context's locale and window width (default pt-BR, 1280 × 800). */
+  locale?: string;
+  viewport?: { width: number; height: number };
   /** Console errors the test expects, e.g. the browser's note about a refused login (401). */
   allowConsoleErrors?: RegExp[];
 }
@@ -38,7 +43,10 @@ const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded 
  * page threw or logged a console error.
  */
 export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'pt-BR',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const allowed = [...EXPECTED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])];
   const problems: string[] = [];

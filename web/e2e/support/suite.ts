@@ -16,13 +16,14 @@ export interface AppUnderTest {
 /**
  * Starts the product (on a fresh database) and a browser, side by side, before the tests of
  * the enclosing `describe` block, and stops both after them. Call it at the top of the block.
+ * `lang` is the browser's language (default pt-BR).
  */
-export function setUpApp(): AppUnderTest {
+export function setUpApp({ lang }: { lang?: string } = {}): AppUnderTest {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startApp(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startApp(), launchBrowser({ lang })]);
     // Keep whichever came up, so that afterAll stops it even when the other failed.
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;

@@ -1,16 +1,17 @@
 import type { RouteObject } from 'react-router-dom';
 import { navigationMessages as nav } from '../common/messages.ts';
-import { UnderConstructionPage } from '../common/under-construction-page.tsx';
-import { AccessKeysPage } from '../features/access-keys/access-keys-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { PatientDetailPage } from '../features/patients/detail/patient-detail-page.tsx';
 import { PatientsPage } from '../features/patients/list/patients-page.tsx';
-import { UsersPage } from '../features/users/users-page.tsx';
+import { lazyPage } from './lazy-page.tsx';
 
 /**
  * The approved routes of §2, rendered inside the shared layout (sidebar + page). Each page
- * draws its own `PageHeader` (from `common/layout`). A feature plugs its page in by
- * replacing its placeholder line here with its page element.
+ * draws its own `PageHeader` (from `common/layout`). The daily screens (dashboard, patients)
+ * come with the first load; the others are fetched when opened (`lazyPage`), which keeps the
+ * dashboard within its size budget (scripts/web-weight.ts). A feature plugs its page in by
+ * replacing its placeholder line here, e.g.
+ *   lazyPage(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage))
  */
 export const approvedRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
@@ -18,8 +19,34 @@ export const approvedRoutes: RouteObject[] = [
   // §2: /patients/new is the list screen (which opens its form dialog there).
   { path: 'patients/new', element: <PatientsPage /> },
   { path: 'patients/:id', element: <PatientDetailPage /> },
-  { path: 'reports', element: <UnderConstructionPage title={nav.reports} /> },
-  { path: 'audit', element: <UnderConstructionPage title={nav.audit} /> },
-  { path: 'users', element: <UsersPage /> },
-  { path: 'access-keys', element: <AccessKeysPage /> },
+  {
+    path: 'reports',
+    element: lazyPage(() =>
+      import('../common/under-construction-page.tsx').then(({ UnderConstructionPage }) => {
+        return function ReportsPlaceholder() {
+          return <UnderConstructionPage title={nav.reports} />;
+        };
+      }),
+    ),
+  },
+  {
+    path: 'audit',
+    element: lazyPage(() =>
+      import('../common/under-construction-page.tsx').then(({ UnderConstructionPage }) => {
+        return function AuditPlaceholder() {
+          return <UnderConstructionPage title={nav.audit} />;
+        };
+      }),
+    ),
+  },
+  {
+    path: 'users',
+    element: lazyPage(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)),
+  },
+  {
+    path: 'access-keys',
+    element: lazyPage(() =>
+      import('../features/access-keys/access-keys-page.tsx').then((m) => m.AccessKeysPage),
+    ),
+  },
 ];

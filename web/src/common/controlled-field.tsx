@@ -19,6 +19,8 @@ export interface ControlledFieldProps<T extends FieldValues, O> {
   helperText?: string;
   /** Shown, in the warning colour, when the field has no error (e.g. the AIH check digit). */
   warning?: (value: unknown) => string | null;
+  /** Rewords the schema's message where the field knows better why it is refused. */
+  describeError?: (message: string) => string;
   /** The input, bound to `field` and drawn in `intent` (danger on error, warning on a notice). */
   children: (field: ControllerRenderProps<T, Path<T>>, intent: Intent) => ReactNode;
 }
@@ -36,6 +38,7 @@ export function ControlledField<T extends FieldValues, O>({
   labelInfo,
   helperText,
   warning,
+  describeError = (message) => message,
   children,
 }: ControlledFieldProps<T, O>) {
   return (
@@ -43,11 +46,12 @@ export function ControlledField<T extends FieldValues, O>({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
         const notice = fieldState.error ? null : (warning?.(field.value) ?? null);
         const intent = fieldState.error ? Intent.DANGER : notice ? Intent.WARNING : Intent.NONE;
         return (
           <FormGroup
-            helperText={fieldState.error?.message ?? notice ?? helperText}
+            helperText={(error === undefined ? undefined : describeError(error)) ?? notice ?? helperText}
             intent={intent}
             label={label}
             labelFor={id}

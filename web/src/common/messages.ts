@@ -26,6 +26,13 @@ export const commonMessages = {
   error: 'Erro',
   cancel: 'Cancelar',
   optional: '(opcional)',
+  datePlaceholder: 'dd/mm/aaaa',
+  timePlaceholder: 'hh:mm',
+  openCalendar: 'Abrir calendário',
+  discardQuestion: 'Descartar alterações?',
+  discardDescription: 'O que foi digitado neste formulário será perdido.',
+  discard: 'Descartar',
+  keepEditing: 'Continuar editando',
 } as const;
 
 /** Sidebar entries (§2 Shared layout). */

@@ -6,6 +6,9 @@ import send from 'koa-send';
 /**
  * Serves the built web app. Any GET/HEAD outside `/api` that is not a file gets `index.html`
  * (the React router decides); hashed assets are cached for a year, `index.html` never.
+ * The build writes brotli (`.br`) and gzip (`.gz`) copies beside each text file
+ * (web/build/compress-assets.ts); koa-send picks one by `Accept-Encoding` (brotli first),
+ * and `Vary: Accept-Encoding` keeps shared caches from handing one client's encoding to another.
  */
 export function staticWeb(webDist: string): Middleware {
   const hasBuild = existsSync(join(webDist, 'index.html'));
@@ -24,6 +27,7 @@ export function staticWeb(webDist: string): Middleware {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, ctx.path, {
         root: webDist,
@@ -31,11 +35,13 @@ export function staticWeb(webDist: string): Middleware {
         maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
         immutable: isAsset,
         hidden: false,
+        brotli: true,
+        gzip: true,
       });
     } catch (error) {
       if ((error as { status?: number }).status !== 404 || isAsset) throw error;
       ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, 'index.html', { root: webDist });
+      await send(ctx, 'index.html', { root: webDist, brotli: true, gzip: true });
     }
   };
 }

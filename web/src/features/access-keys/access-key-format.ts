@@ -1,6 +1,7 @@
 import type { AccessKeyListItem } from '@bari/contracts';
 import { format, formatISO, isValid, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { isIsoDate } from '../../common/date/date-text.ts';
 
 export type AccessKeyStatus = 'active' | 'inactive' | 'expired';
 
@@ -25,19 +26,38 @@ export function maskedKey(prefix: string): string {
   return `${prefix.slice(0, 8)}…`;
 }
 
-/**
- * A `datetime-local` value ('2025-12-31T23:59', the browser's local time) as the ISO instant
- * with offset the contract asks for; '' stays '' (no expiry).
- */
-export function localInputToIso(value: string): string {
-  if (!value) return '';
-  const date = parseISO(value);
-  return isValid(date) ? formatISO(date) : value;
+const TIME_SHAPE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** With a day and no time, a key lasts to the end of that day. */
+export const DEFAULT_EXPIRY_TIME = '23:59';
+
+/** Shapes typed digits into HH:mm ('2359' → '23:59'). */
+export function maskTime(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 }
 
-/** The reverse, to show an ISO instant in a `datetime-local` input. */
-export function isoToLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+/**
+ * The expiry the form holds, from the day (`yyyy-MM-dd` or what is being typed) and the time
+ * (HH:mm, local): the ISO instant with offset the contract asks for; '' when both are empty;
+ * otherwise the text as typed, which the contract refuses as 'Data de expiração inválida'.
+ */
+export function expiryFromParts(day: string, time: string): string {
+  if (!day && !time) return '';
+  const hhmm = time || DEFAULT_EXPIRY_TIME;
+  if (!isIsoDate(day) || !TIME_SHAPE.test(hhmm)) return `${day} ${time}`.trim();
+  return formatISO(parseISO(`${day}T${hhmm}`));
+}
+
+/** The day (`yyyy-MM-dd`) and time (HH:mm) of an ISO instant, in local time; empty when none. */
+export function expiryParts(iso: string | null | undefined): { day: string; time: string } {
+  const date = iso ? parseISO(iso) : undefined;
+  if (!date || !isValid(date)) return { day: '', time: '' };
+  return { day: format(date, 'yyyy-MM-dd'), time: format(date, 'HH:mm') };
+}
+
+/** Whether an expiry the form holds is a whole instant already past. */
+export function isPastExpiry(value: string | null | undefined, now: Date): boolean {
+  if (!value) return false;
+  const date = parseISO(value);
+  return value.includes('T') && isValid(date) && date.getTime() <= now.getTime();
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessKeyStatus, isoToLocalInput, localInputToIso, maskedKey } from './access-key-format.ts';
+import {
+  accessKeyStatus,
+  expiryFromParts,
+  expiryParts,
+  isPastExpiry,
+  maskedKey,
+  maskTime,
+} from './access-key-format.ts';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 
@@ -27,15 +34,35 @@ describe('maskedKey', () => {
   });
 });
 
-describe('expiry input conversion', () => {
-  it('turns a local date-time into an ISO instant with offset and back', () => {
-    const iso = localInputToIso('2025-12-31T23:59');
-    expect(iso).toMatch(/^2025-12-31T23:59:00([+-]\d{2}:\d{2}|Z)$/);
-    expect(isoToLocalInput(iso)).toBe('2025-12-31T23:59');
+describe('expiry typed as a day and a time', () => {
+  it('turns a local day and time into an ISO instant with offset, and back', () => {
+    const iso = expiryFromParts('2025-12-31', '18:30');
+    expect(iso).toMatch(/^2025-12-31T18:30:00([+-]\d{2}:\d{2}|Z)$/);
+    expect(expiryParts(iso)).toEqual({ day: '2025-12-31', time: '18:30' });
   });
 
-  it('keeps an empty expiry empty', () => {
-    expect(localInputToIso('')).toBe('');
-    expect(isoToLocalInput(null)).toBe('');
+  it('lasts to the end of the day when no time is given', () => {
+    expect(expiryFromParts('2025-12-31', '')).toMatch(/^2025-12-31T23:59:00/);
+  });
+
+  it('keeps an empty expiry empty, and half-typed text as text (refused by the contract)', () => {
+    expect(expiryFromParts('', '')).toBe('');
+    expect(expiryParts(null)).toEqual({ day: '', time: '' });
+    expect(expiryFromParts('31/12/20', '')).toBe('31/12/20');
+    expect(expiryFromParts('2025-12-31', '25:00')).toBe('2025-12-31 25:00');
+  });
+
+  it('masks the time as HH:mm', () => {
+    expect(maskTime('1')).toBe('1');
+    expect(maskTime('183')).toBe('18:3');
+    expect(maskTime('18:30')).toBe('18:30');
+    expect(maskTime('183099')).toBe('18:30');
+  });
+
+  it('tells a past expiry, only for a whole instant', () => {
+    expect(isPastExpiry('2025-06-01T08:59:00-03:00', now)).toBe(true);
+    expect(isPastExpiry('2025-06-01T09:01:00-03:00', now)).toBe(false);
+    expect(isPastExpiry('', now)).toBe(false);
+    expect(isPastExpiry('2025-01-01', now)).toBe(false);
   });
 });

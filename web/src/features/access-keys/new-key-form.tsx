@@ -1,5 +1,6 @@
 import {
   CreateAccessKeyRequestSchema,
+  identityErrorMessages,
   type CreateAccessKeyRequest,
   type CreatedAccessKey,
 } from '@bari/contracts';
@@ -14,6 +15,7 @@ import { showToast } from '../../app/toaster.tsx';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
 import { useCreateAccessKeyMutation } from './access-keys-api.ts';
+import { isPastExpiry } from './access-key-format.ts';
 import { ExpiryField } from './expiry-field.tsx';
 import { accessKeysMessages as m } from './messages.ts';
 import { UserSelectField } from './user-select-field.tsx';
@@ -30,6 +32,7 @@ export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProp
   const {
     control,
     handleSubmit,
+    setError,
     formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(CreateAccessKeyRequestSchema),
@@ -39,6 +42,11 @@ export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProp
   useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
 
   const onSubmit = async (values: CreateAccessKeyRequest) => {
+    // Marked on the field as typed; the server would refuse it too, with the same words.
+    if (isPastExpiry(values.expiresAt, new Date())) {
+      setError('expiresAt', { message: identityErrorMessages.accessKeyExpiryInPast }, { shouldFocus: true });
+      return;
+    }
     try {
       const created = await createAccessKey(values).unwrap();
       showToast({ title: m.createdTitle, description: m.createdWarning, intent: Intent.SUCCESS });

@@ -24,6 +24,7 @@ export function DashboardPage() {
       value: data?.pendingProcedures,
       icon: IconNames.TIME,
       intent: Intent.WARNING,
+      hint: m.pendingIncludesOverdue,
     },
     {
       label: m.overdueProcedures,

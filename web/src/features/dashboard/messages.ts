@@ -1,4 +1,4 @@
-/** Portuguese strings of the dashboard, verbatim from spec §2 (Dashboard). */
+/** Portuguese strings of the dashboard, verbatim from spec §2 (Dashboard) unless marked ours. */
 export const dashboardMessages = {
   title: 'Dashboard',
   subtitle: 'Visão geral dos pacientes e procedimentos',
@@ -6,6 +6,8 @@ export const dashboardMessages = {
   completedProcedures: 'Procedimentos Concluídos',
   pendingProcedures: 'Procedimentos Pendentes',
   overdueProcedures: 'Procedimentos em Atraso',
+  // Ours: the pending count includes the overdue ones (issue 11).
+  pendingIncludesOverdue: 'Inclui os em atraso',
   loadingValue: '...',
   recentPatients: 'Pacientes Recentes',
   noPatients: 'Nenhum paciente cadastrado ainda.',

@@ -10,13 +10,18 @@ export interface StatCardProps {
   loading: boolean;
   icon: IconName;
   intent: Intent;
+  /** What the number counts, when the label alone could mislead. */
+  hint?: string;
 }
+
+/** pt-BR grouping whatever the browser's language: 24.993. */
+const countFormat = new Intl.NumberFormat('pt-BR');
 
 /** The patients behind every counter. */
 const PATIENT_LIST_PATH = '/patients';
 
 /** One of the four counters of the dashboard (§2); the whole card leads to the patient list. */
-export function StatCard({ label, value, loading, icon, intent }: StatCardProps) {
+export function StatCard({ label, value, loading, icon, intent, hint }: StatCardProps) {
   const labelId = `stat-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card
@@ -32,8 +37,9 @@ export function StatCard({ label, value, loading, icon, intent }: StatCardProps)
           </Link>
         </span>
         <span aria-live="polite" className="stat-card__value">
-          {loading ? m.loadingValue : (value ?? 0)}
+          {loading ? m.loadingValue : countFormat.format(value ?? 0)}
         </span>
+        {hint ? <span className="stat-card__hint">{hint}</span> : null}
       </div>
       <span className="stat-card__icon">
         <Icon icon={icon} intent={intent} size={22} />

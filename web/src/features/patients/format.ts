@@ -1,13 +1,15 @@
 import { isClinicalDate } from '@bari/contracts';
-import { format, parseISO } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { isApiError, serverMessage } from '../../app/http-client.ts';
+import { isoToDisplay } from '../../common/date/date-text.ts';
 import { patientsMessages } from './messages.ts';
 
-/** A clinical date (`yyyy-MM-dd`) in the pt-BR short format, '15/03/2025'; '' when absent. */
+/**
+ * A clinical date (`yyyy-MM-dd`) as the app shows every date, '15/03/2025' (the date fields'
+ * own format; no date-fns locale in the first load); '' when absent.
+ */
 export function formatDate(date: string | null | undefined): string {
   if (!date || !isClinicalDate(date)) return date ?? '';
-  return format(parseISO(date), 'P', { locale: ptBR });
+  return isoToDisplay(date);
 }
 
 /** §2: the CNS, or 'Não informado' when the patient has none. */

@@ -45,7 +45,7 @@ export const patientsMessages = {
   municipalityLabel: 'Município',
   municipalityPlaceholder: 'Digite para buscar o município...',
   municipalityNoResults: 'Nenhum município encontrado',
-  municipalityNotChosen: 'Selecione um município da lista',
+  municipalityNotChosen: 'Selecione o município na lista',
   admissionDateLabel: 'Data da Internação',
   dischargeDateLabel: 'Data da Alta',
   surgeryDateLabel: 'Data da Cirurgia',

@@ -12,6 +12,7 @@ export const proceduresMessages = {
   categoryCountLabel: (completed: number, total: number) => `${completed} de ${total} concluídos`,
   emptyCategory: 'Nenhum procedimento nesta categoria.',
   scheduledFor: (date: string) => `Previsto: ${date}`,
+  notesToggle: 'Observações',
   completedDateLabel: (name: string) => `Data de realização de ${name}`,
   markAllLabs: 'Marcar todos como concluídos',
   add: 'Adicionar',

@@ -8,7 +8,7 @@ import { RegisterProcedureCard } from '../../procedures/registration/register-pr
 import { useGetProcedureTypesQuery } from '../../procedures/procedures-api.ts';
 import { errorStatus } from '../format.ts';
 import { listOrigin } from '../list-origin.ts';
-import { PatientFormDialog } from '../form/patient-form-dialog.tsx';
+import { LazyPatientFormDialog as PatientFormDialog } from '../form/lazy-patient-form-dialog.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { useGetPatientQuery } from '../patients-api.ts';
 import { DeletePatientDialog } from './delete-patient-dialog.tsx';

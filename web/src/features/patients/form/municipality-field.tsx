@@ -41,8 +41,9 @@ export interface MunicipalityFieldProps {
 /**
  * The municipality, chosen from the IBGE list (protocol-catalog.md) by typing part of its name
  * (accents and case aside; 'campinas, sp' narrows by state). Stored as {ibgeCode, name, uf}.
- * Text left in the field without picking (Tab, a click elsewhere) picks the one municipality it
- * means; otherwise it stays there, unchosen, with 'Selecione um município da lista'.
+ * Text left in the field without picking (Tab, a click elsewhere) picks the municipality it spells
+ * out in full; otherwise it stays there, unchosen, with 'Selecione o município na lista' — also
+ * when the form is sent, instead of 'Município é obrigatório', since something was typed.
  */
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
   const [unmatched, setUnmatched] = useState(false);
@@ -53,12 +54,14 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
       id={id}
       label={m.municipalityLabel}
       name="municipality"
+      describeError={(message) => (unmatched ? m.municipalityNotChosen : message)}
       warning={() => (unmatched ? m.municipalityNotChosen : null)}
     >
       {(field, intent) => {
         const chosen = field.value as Municipality | undefined;
         const onBlur = (text: string) => {
-          if (text.trim() !== '' && (!chosen || text !== municipalityInputValue(chosen))) {
+          if (text.trim() === '') setUnmatched(false);
+          else if (!chosen || text !== municipalityInputValue(chosen)) {
             const meant = municipalityFromText(text);
             if (meant) field.onChange(storedValue(meant));
             else if (chosen) field.onChange(undefined);

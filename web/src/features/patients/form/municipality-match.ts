@@ -6,18 +6,19 @@ export const municipalityInputValue = (municipality: Pick<Municipality, 'name' |
 
 /**
  * The municipality meant by text left in the field (Tab or a click elsewhere without picking):
- * the only one matching it, or the only one whose name (and state, when given) it spells out
- * exactly; undefined when the text is ambiguous or matches none.
+ * the one whose whole name — alone, or with its state as 'Name, UF' or 'Name (UF)' — the text
+ * spells out, accents and case aside. Never the only suggestion of a partial name: a
+ * suggestion the user did not highlight is not picked for them (issue 11).
  */
 export function municipalityFromText(text: string): Municipality | undefined {
-  if (foldText(text) === '') return undefined;
   // The field's own 'Name (UF)' reads as the search's 'Name, UF'.
-  const candidates = searchMunicipalities(text.replace(/\s*\(([a-zA-Z]{2})\)\s*$/, ', $1'), 50);
-  if (candidates.length === 1) return candidates[0];
-  const exact = candidates.filter(
+  const query = text.replace(/\s*\(([a-zA-Z]{2})\)\s*$/, ', $1');
+  const wanted = foldText(query).replace(/\s*,\s*/, ', ');
+  if (wanted === '') return undefined;
+  const exact = searchMunicipalities(query, 50).filter(
     (municipality) =>
-      foldText(municipality.name) === foldText(text) ||
-      foldText(municipalityInputValue(municipality)) === foldText(text),
+      foldText(municipality.name) === wanted ||
+      foldText(`${municipality.name}, ${municipality.uf}`) === wanted,
   );
   return exact.length === 1 ? exact[0] : undefined;
 }

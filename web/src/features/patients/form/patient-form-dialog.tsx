@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
+import { useDiscardGuard } from '../../../common/discard-guard.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { patientsApi } from '../patients-api.ts';
@@ -45,7 +46,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     handleSubmit,
     reset,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm<PatientFormValues, unknown, PatientFormOutput>({
     resolver: zodResolver(PatientFormSchema),
     defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
@@ -81,34 +82,40 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     }
   };
 
+  const { requestClose, confirmation } = useDiscardGuard(isDirty, onClose);
   const editing = patient !== undefined;
   const submitText = editing ? (isSubmitting ? m.saving : m.save) : isSubmitting ? m.creating : m.create;
+  // The question is the dialog's sibling: inside it, its Escape would bubble (through the React
+  // tree) to the dialog and ask again.
   return (
-    <Dialog
-      canEscapeKeyClose={!isSubmitting}
-      canOutsideClickClose={false}
-      className="patient-form-dialog"
-      icon={editing ? IconNames.EDIT : IconNames.NEW_PERSON}
-      isCloseButtonShown={!isSubmitting}
-      isOpen
-      onClose={onClose}
-      title={editing ? m.editPatientTitle : m.newPatientTitle}
-    >
-      <form className="patient-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <DialogBody useOverflowScrollContainer>
-          {notice ? (
-            <Callout className="patient-form__notice" intent={Intent.WARNING} role="status">
-              {notice}
-            </Callout>
-          ) : null}
-          <PatientFormFields control={control} disabled={isSubmitting} />
-        </DialogBody>
-        <FormDialogFooter
-          busy={isSubmitting}
-          onCancel={onClose}
-          submit={{ disabled: isSubmitting, icon: IconNames.FLOPPY_DISK, text: submitText }}
-        />
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        canEscapeKeyClose={!isSubmitting}
+        canOutsideClickClose={!isSubmitting}
+        className="patient-form-dialog"
+        icon={editing ? IconNames.EDIT : IconNames.NEW_PERSON}
+        isCloseButtonShown={!isSubmitting}
+        isOpen
+        onClose={requestClose}
+        title={editing ? m.editPatientTitle : m.newPatientTitle}
+      >
+        <form className="patient-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <DialogBody useOverflowScrollContainer>
+            {notice ? (
+              <Callout className="patient-form__notice" intent={Intent.WARNING} role="status">
+                {notice}
+              </Callout>
+            ) : null}
+            <PatientFormFields control={control} disabled={isSubmitting} />
+          </DialogBody>
+          <FormDialogFooter
+            busy={isSubmitting}
+            onCancel={requestClose}
+            submit={{ disabled: isSubmitting, icon: IconNames.FLOPPY_DISK, text: submitText }}
+          />
+        </form>
+      </Dialog>
+      {confirmation}
+    </>
   );
 }

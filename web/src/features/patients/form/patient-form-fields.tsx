@@ -1,13 +1,14 @@
 import {
   AIH_LENGTH,
   aihCheckDigitWarning,
-  CNS_MAX_LENGTH,
+  CNS_INPUT_MAX_LENGTH,
   CPF_MASKED_LENGTH,
   maskCpf,
 } from '@bari/contracts';
 import { H6 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import type { Control } from 'react-hook-form';
+import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { MunicipalityField } from './municipality-field.tsx';
@@ -27,6 +28,8 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
         <H6 className="patient-form__legend">{m.sectionIdentification}</H6>
         <TextField
           {...common}
+          // The first field has the focus when the dialog opens (issue 11).
+          autoFocus
           id="patient-name"
           label={m.nameLabel}
           name="name"
@@ -48,7 +51,7 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
             id="patient-cns"
             inputMode="numeric"
             label={m.cnsLabel}
-            maxLength={CNS_MAX_LENGTH}
+            maxLength={CNS_INPUT_MAX_LENGTH}
             name="cns"
             optional
             placeholder={m.cnsPlaceholder}
@@ -60,29 +63,26 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
       <fieldset className="patient-form__group">
         <H6 className="patient-form__legend">{m.sectionHospitalization}</H6>
         <div className="patient-form__row patient-form__row--three">
-          <TextField
+          <DateField
             {...common}
             id="patient-admission-date"
             label={m.admissionDateLabel}
             name="admissionDate"
-            type="date"
           />
-          <TextField
+          <DateField
             {...common}
             helperText={m.surgeryDateHelper}
             id="patient-surgery-date"
             label={m.surgeryDateLabel}
             name="surgeryDate"
             optional
-            type="date"
           />
-          <TextField
+          <DateField
             {...common}
             id="patient-discharge-date"
             label={m.dischargeDateLabel}
             name="dischargeDate"
             optional
-            type="date"
           />
         </div>
         <div className="patient-form__row">

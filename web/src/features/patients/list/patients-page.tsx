@@ -1,6 +1,6 @@
 import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../common/layout/index.ts';
-import { PatientFormDialog } from '../form/patient-form-dialog.tsx';
+import { LazyPatientFormDialog as PatientFormDialog } from '../form/lazy-patient-form-dialog.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { PatientListCard } from './patient-list-card.tsx';
 import './patients-page.css';

@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { serverFieldErrors } from '../../../app/server-field-errors.ts';
+import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
@@ -79,13 +80,12 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
           groups={groups}
           helperText={expected ? m.expectedDate(formatDate(expected)) : undefined}
         />
-        <TextField
+        <DateField
           {...common}
           id="register-completed-date"
           label={m.completedDateField}
           max={today}
           name="completedDate"
-          type="date"
         />
         <TextField
           {...common}

@@ -1,6 +1,6 @@
 import { clinicToday, isClinicalDate } from '@bari/contracts';
-import { Classes } from '@blueprintjs/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { DateInput } from '../../../common/date/date-input.tsx';
 
 export interface CompletedDateInputProps {
   label: string;
@@ -14,10 +14,10 @@ export interface CompletedDateInputProps {
 }
 
 /**
- * A completion date typed segment by segment: the browser reports a whole date after the first
- * keystroke of a segment, so what is typed stays here and is saved only on Enter or blur, when
- * it is a valid date that differs from the stored one. The input is never disabled nor
- * remounted while it has the focus.
+ * A completion date, typed dd/MM/yyyy or picked in the calendar: what is typed stays here and
+ * is saved only on Enter or blur, when it is a valid date that differs from the stored one; a
+ * day picked in the calendar is saved at once. The input is never disabled nor remounted while
+ * it has the focus.
  */
 export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: CompletedDateInputProps) {
   // What the user typed; null shows the stored date.
@@ -35,8 +35,7 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
     if (!focused) setDraft(null);
   }
 
-  const commit = async () => {
-    const date = draft;
+  const commit = async (date: string | null = draft) => {
     if (date === null || !isClinicalDate(date) || date === savedDate) return;
     if (submitted.current?.date === date && submitted.current.over === savedDate) return;
     submitted.current = { date, over: savedDate };
@@ -59,24 +58,26 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
   };
 
   return (
-    <input
-      aria-busy={busy}
-      aria-label={label}
-      className={`${Classes.INPUT} ${Classes.SMALL} procedure-row__date`}
+    <DateInput
+      ariaBusy={busy}
+      ariaLabel={label}
+      className="procedure-row__date"
       disabled={!enabled && !focused}
+      id={`completed-date-${label}`}
       max={clinicToday(new Date())}
       onBlur={() => {
         setFocus(false);
         if (draft === null || !isClinicalDate(draft) || draft === savedDate) setDraft(null);
         else void commit();
       }}
-      onChange={(event) => setDraft(event.currentTarget.value)}
+      onChange={setDraft}
       onFocus={() => {
         setFocus(true);
         setDraft((current) => current ?? savedDate ?? '');
       }}
       onKeyDown={onKeyDown}
-      type="date"
+      onPick={(date) => void commit(date)}
+      small
       value={draft ?? savedDate ?? ''}
     />
   );

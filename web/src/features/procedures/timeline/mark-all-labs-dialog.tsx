@@ -1,7 +1,8 @@
 import { clinicToday, isClinicalDate } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { DateInput } from '../../../common/date/date-input.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { proceduresMessages as m } from '../messages.ts';
 
@@ -48,12 +49,11 @@ export function MarkAllLabsDialog({ pending, busy, onConfirm, onClose }: MarkAll
         <DialogBody>
           <p>{m.markAllQuestion(pending)}</p>
           <FormGroup label={m.markAllDateLabel} labelFor="mark-all-labs-date">
-            <InputGroup
+            <DateInput
               id="mark-all-labs-date"
               intent={valid ? Intent.NONE : Intent.DANGER}
               max={today}
-              onValueChange={setDate}
-              type="date"
+              onChange={setDate}
               value={date}
             />
           </FormGroup>

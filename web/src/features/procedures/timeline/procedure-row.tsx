@@ -45,6 +45,13 @@ export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) 
       <div className={`procedure-row__meta ${Classes.TEXT_MUTED}`}>
         {scheduledDate ? <span>{m.scheduledFor(formatDate(scheduledDate))}</span> : null}
         {completed && details ? <span>{details}</span> : null}
+        {procedure.notes ? (
+          // The notes typed in 'Registrar Procedimento', folded so the row stays one line (issue 11).
+          <details className="procedure-row__notes">
+            <summary>{m.notesToggle}</summary>
+            <p>{procedure.notes}</p>
+          </details>
+        ) : null}
       </div>
       <CompletedDateInput
         busy={isUpdating}

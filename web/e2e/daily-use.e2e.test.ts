@@ -1,0 +1,227 @@
+import type { Cookie, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
+import { signIn } from './support/identity.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
+
+/*
+ * Issue 11, in a browser whose language is not Portuguese (en-US, where the browser's own
+ * date inputs read mm/dd/yyyy): dates read and typed dd/mm/aaaa, forms that never lose work,
+ * a CNS typed as printed on the card, and the screens at clinic-laptop widths.
+ */
+
+const LOCALE = 'en-US';
+
+/** Whether this element has the keyboard focus. */
+function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
+}
+
+/** A day `offset` days from today as dd/mm/aaaa digits, as a user types them. */
+function typedDay(offset: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  return (
+    [day.getDate(), day.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('') + day.getFullYear()
+  );
+}
+
+describe('daily use in an en-US browser', () => {
+  const app = setUpApp({ lang: LOCALE });
+  let cookies: Cookie[];
+  let patientPath: string;
+
+  beforeAll(async () => {
+    const response = await fetch(`${app.baseUrl}/api/initialize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    if (response.status !== 201) throw new Error(`initialize: ${response.status} ${await response.text()}`);
+    const { credentials } = (await response.json()) as {
+      credentials: { email: string; accessKey: string }[];
+    };
+    const context = await app.browser.newContext({ locale: LOCALE });
+    try {
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, credentials[0]!);
+      await page.waitForURL(`${app.baseUrl}/`);
+      cookies = await context.cookies();
+    } finally {
+      await context.close();
+    }
+  });
+
+  async function signedInPage(path: string, width = 1280): Promise<Page> {
+    const page = await openPage(app.browser, { locale: LOCALE, viewport: { width, height: 800 } });
+    await page.context().addCookies(cookies);
+    await page.goto(`${app.baseUrl}${path}`);
+    return page;
+  }
+
+  it('keeps typed work, reads dates dd/mm/aaaa, takes a CNS with spaces and orders the dates', async () => {
+    const page = await signedInPage('/patients');
+    expect(await page.evaluate('navigator.language')).toBe(LOCALE);
+    await page.getByRole('button', { name: 'Novo Paciente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Paciente' });
+    const name = dialog.getByLabel('Nome', { exact: true });
+
+    // 'Nome' has the focus on open; Tab goes on to the CPF, not to the close button.
+    await expect.poll(() => hasFocus(name)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(dialog.getByLabel('CPF', { exact: true }))).toBe(true);
+
+    // An untouched form closes at once.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Novo Paciente' }).click();
+    await expect.poll(() => hasFocus(name)).toBe(true);
+
+    // A stray click on the backdrop, or Escape, asks before throwing the work away.
+    await name.fill('Joana Ferreira Lima');
+    const question = page.getByRole('alertdialog');
+    await page.mouse.click(8, 400);
+    await question.getByText('Descartar alterações?').waitFor();
+    await screenshot(page, 'patient-form-discard-question', { fullPage: false });
+    await question.getByRole('button', { name: 'Continuar editando' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('Joana Ferreira Lima');
+    await name.press('Escape');
+    await question.getByText('Descartar alterações?').waitFor();
+    await question.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await name.inputValue()).toBe('Joana Ferreira Lima');
+
+    await dialog.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
+    const cns = dialog.getByLabel('CNS');
+    await cns.pressSequentially('7000 0055 5012 349');
+    expect(await cns.inputValue()).toBe('7000 0055 5012 349');
+
+    // Text typed but not picked: kept, with a hint to pick it, then the same at submission.
+    const municipality = dialog.getByLabel('Município');
+    await municipality.fill('Sorocab');
+    await municipality.press('Tab');
+    await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
+    expect(await municipality.inputValue()).toBe('Sorocab');
+
+    // Dates: digits only, the slashes come by themselves, day first.
+    const admission = dialog.getByLabel('Data da Internação');
+    await admission.click();
+    await page.keyboard.type('30012026');
+    expect(await admission.inputValue()).toBe('30/01/2026');
+    expect(await admission.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    await dialog.getByLabel('Data da Cirurgia').pressSequentially('05022026');
+    await dialog.getByLabel('Data da Alta').pressSequentially('03022026');
+    await dialog.getByLabel('Local da Cirurgia').fill('Hospital Regional');
+    await dialog.getByLabel('Nome do Cirurgião').fill('Dra. Ana Souza');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
+    expect(await dialog.getByText('Município é obrigatório').count()).toBe(0);
+
+    // With every field valid, the dates' order is checked: no discharge before the surgery.
+    await municipality.fill('sorocaba');
+    await page.getByRole('option', { name: /^Sorocaba\s*SP$/ }).click();
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await dialog
+      .getByText('A data da alta não pode ser anterior à data da cirurgia.', { exact: true })
+      .waitFor();
+    await screenshot(page, 'patient-form-date-order', { fullPage: false });
+
+    // The calendar speaks Portuguese and opens on the field's month; a day picked fills dd/mm/aaaa.
+    const dischargeGroup = dialog.locator('.bp6-form-group').filter({ has: page.getByLabel('Data da Alta') });
+    await dischargeGroup.getByRole('button', { name: 'Abrir calendário' }).click();
+    const calendar = page.locator('.app-calendar');
+    await calendar.waitFor();
+    await expect.poll(async () => (await calendar.textContent())?.toLowerCase() ?? '').toContain('fev');
+    await screenshot(page, 'date-calendar', { fullPage: false });
+    await calendar.locator('[data-day="2026-02-10"] button').click();
+    await calendar.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Data da Alta').inputValue()).toBe('10/02/2026');
+
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'Joana Ferreira Lima' });
+    await row.getByText('700000555012349', { exact: true }).waitFor();
+    await row.getByText('30/01/2026', { exact: true }).waitFor();
+
+    await row.getByRole('link', { name: 'Joana Ferreira Lima' }).click();
+    await page.getByRole('heading', { name: 'Joana Ferreira Lima' }).waitFor();
+    await page.getByText('Alta: 10/02/2026', { exact: true }).waitFor();
+    patientPath = new URL(page.url()).pathname;
+  });
+
+  it('marks a past expiry on the access key field itself', async () => {
+    const page = await signedInPage('/access-keys');
+    await page.getByRole('button', { name: 'Nova Chave' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Chave' });
+    await dialog.getByLabel('Descrição').fill('Plantão noturno');
+    const expiry = dialog.getByLabel('Data de expiração (opcional)');
+    await expiry.pressSequentially(typedDay(-1));
+    await dialog.getByText('A data de expiração deve ser no futuro', { exact: true }).waitFor();
+    await screenshot(page, 'access-key-past-expiry', { fullPage: false });
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/access-keys'))
+        creates.push(request.url());
+    });
+    await dialog.getByRole('button', { name: 'Criar Chave' }).click();
+    await dialog.getByText('A data de expiração deve ser no futuro', { exact: true }).waitFor();
+    expect(creates).toEqual([]);
+
+    await expiry.fill('');
+    await expiry.pressSequentially(typedDay(30));
+    await dialog.getByLabel('Hora de expiração').pressSequentially('1830');
+    expect(await dialog.getByLabel('Hora de expiração').inputValue()).toBe('18:30');
+    expect(await dialog.getByText('A data de expiração deve ser no futuro').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Criar Chave' }).click();
+    await page.getByText('Chave criada com sucesso').first().waitFor();
+  });
+
+  it.each([1366, 1024])(
+    'fits a %i px wide screen: dashboard, patient page and patient form',
+    async (width) => {
+      const page = await signedInPage('/', width);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.getByRole('link', { name: 'Joana Ferreira Lima' }).waitFor();
+      await screenshot(page, `dashboard-${width}`);
+
+      await page.goto(`${app.baseUrl}${patientPath}`);
+      await page.getByRole('heading', { name: 'Joana Ferreira Lima' }).waitFor();
+      const labs = page.getByRole('region', { name: 'Exames laboratoriais', exact: true });
+      await labs.waitFor();
+      await screenshot(page, `patient-page-${width}`);
+
+      // Nothing of the category header spills out of its card, nor overlaps the next element.
+      const card = await labs.boundingBox();
+      const header = labs.getByRole('button', { name: 'Exames laboratoriais', exact: true });
+      const headerBox = await header.boundingBox();
+      expect(card && headerBox).toBeTruthy();
+      const children = await header.evaluate((element) =>
+        [...element.querySelectorAll('*')].map((child) => {
+          const box = child.getBoundingClientRect();
+          return {
+            left: box.left,
+            right: box.right,
+            scrollWidth: child.scrollWidth,
+            clientWidth: child.clientWidth,
+          };
+        }),
+      );
+      for (const child of children) {
+        expect(child.left).toBeGreaterThanOrEqual(card!.x - 0.5);
+        expect(child.right).toBeLessThanOrEqual(card!.x + card!.width + 0.5);
+      }
+      // The registration form is wide enough to read (stacked below the timeline on narrow screens).
+      const registration = await page.locator('.register-procedure-card').boundingBox();
+      expect(registration!.width).toBeGreaterThanOrEqual(300);
+
+      await page.getByRole('button', { name: 'Editar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
+      await dialog.getByLabel('Nome', { exact: true }).waitFor();
+      await screenshot(page, `patient-form-${width}`, { fullPage: false });
+      const dialogBox = await dialog.boundingBox();
+      expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+      expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(width);
+    },
+  );
+});
