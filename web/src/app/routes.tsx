@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { navigationMessages as nav } from '../common/messages.ts';
 import { UnderConstructionPage } from '../common/under-construction-page.tsx';
@@ -6,6 +7,9 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { PatientDetailPage } from '../features/patients/detail/patient-detail-page.tsx';
 import { PatientsPage } from '../features/patients/list/patients-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
+
+// Loaded when /reports is opened: the reports screen is not on the way of the daily work.
+const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
 
 /**
  * The approved routes of §2, rendered inside the shared layout (sidebar + page). Each page
@@ -18,7 +22,14 @@ export const approvedRoutes: RouteObject[] = [
   // §2: /patients/new is the list screen (which opens its form dialog there).
   { path: 'patients/new', element: <PatientsPage /> },
   { path: 'patients/:id', element: <PatientDetailPage /> },
-  { path: 'reports', element: <UnderConstructionPage title={nav.reports} /> },
+  {
+    path: 'reports',
+    element: (
+      <Suspense fallback={null}>
+        <ReportsPage />
+      </Suspense>
+    ),
+  },
   { path: 'audit', element: <UnderConstructionPage title={nav.audit} /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'access-keys', element: <AccessKeysPage /> },
