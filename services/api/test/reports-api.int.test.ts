@@ -9,7 +9,8 @@ import {
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
-import { CPFS, FEIRA, SAO_PAULO, patientForm, register } from './patients-fixtures.ts';
+import { CPFS, FEIRA, SAO_PAULO, patientForm } from '@bari/contracts/testing';
+import { register } from './support/patient-requests.ts';
 
 let app: TestApp;
 let staff: TestClient;
