@@ -133,11 +133,13 @@ describe('GET /api/reports/individual', () => {
   });
 
   it('answers 404 for an unknown patient and 400 for missing, bad or reversed dates', async () => {
-    expect((await staff.get(`/api/reports/individual?patient=${randomUUID()}`)).status).toBe(404);
+    const unknown = await staff.get(`/api/reports/individual?patient=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'PATIENT_NOT_FOUND', message: 'Paciente não encontrado' });
     expect((await staff.get('/api/reports/individual?patient=nao-existe')).status).toBe(404);
     const missing = await staff.get('/api/reports/individual');
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Por favor, selecione um paciente');
+    expect(missing.body).toMatchObject({ code: 'VALIDATION', message: 'Por favor, selecione um paciente' });
     const bad = await staff.get(`/api/reports/individual?patient=${maria.id}&startDate=2025-02-30`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Data inválida');
@@ -194,7 +196,9 @@ describe('GET /api/reports/municipal', () => {
         saoPaulo.overdueProcedures,
       ]);
     }
-    expect((await staff.get('/api/reports/municipal?municipality=Atlantida')).status).toBe(404);
+    const nowhere = await staff.get('/api/reports/municipal?municipality=Atlantida');
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Município não encontrado' });
     const empty = await pdfOf(`/api/reports/municipal?municipality=${FEIRA.ibgeCode}`);
     expect(empty.text).toContain('Nenhum paciente encontrado para os filtros selecionados.');
     const ranged = await pdfOf('/api/reports/municipal?startDate=2025-01-05&endDate=2025-01-06');

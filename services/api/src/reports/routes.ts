@@ -26,7 +26,11 @@ import { renderPdf } from './pdf/pdf-engine.ts';
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
   const result = schema.safeParse(query);
   if (!result.success)
-    throw new DomainError('invalid', result.error.issues[0]?.message ?? reportMessages.dateInvalid);
+    throw new DomainError(
+      'invalid',
+      result.error.issues[0]?.message ?? reportMessages.dateInvalid,
+      'VALIDATION',
+    );
   return result.data as z.output<Schema>;
 }
 
@@ -79,7 +83,7 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     const { patient: patientId, ...range } = parseQuery(IndividualReportQuerySchema, ctx.query);
     const day = today();
     const patient = await patients.detail(patientId, day);
-    if (!patient) throw new NotFound(reportMessages.patientNotFound);
+    if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
     const bytes = await renderPdf(individualReport(patient, range, day, heading));
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);

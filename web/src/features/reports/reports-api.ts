@@ -5,7 +5,8 @@ import type {
   MunicipalityStatistic,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
-import { REPORTS_TAG } from '../patients/patient-tags.ts';
+// The cards are statistics too: every patient or procedure change invalidates this tag.
+import { STATISTICS_TAG } from '../patients/patient-tags.ts';
 import { reportUrl } from './report-dates.ts';
 
 export interface CustomReportArgs {
@@ -19,11 +20,11 @@ export const reportsApi = api.injectEndpoints({
     /** The municipality cards, the chart and the municipal card's choices; patient changes invalidate it. */
     getMunicipalityStatistics: build.query<MunicipalityStatistic[], void>({
       query: () => '/api/reports/municipality',
-      providesTags: [REPORTS_TAG],
+      providesTags: [STATISTICS_TAG],
     }),
     getEstablishmentStatistics: build.query<EstablishmentStatistic[], void>({
       query: () => '/api/reports/establishment',
-      providesTags: [REPORTS_TAG],
+      providesTags: [STATISTICS_TAG],
     }),
     /** The custom report's rows: fetched on each 'Gerar PDF' / 'Exportar Planilha' (each is an audited export). */
     getCustomReport: build.query<CustomReportRow[], CustomReportArgs>({
