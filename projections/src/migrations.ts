@@ -12,6 +12,8 @@ const readModelsWithTables: readonly string[] = [
   'system-initialization',
   'procedure-types',
   'patients',
+  // After patients: its counters are backfilled from the patients tables.
+  'reports',
 ];
 
 const directory = (path: string): string => fileURLToPath(new URL(path, import.meta.url));

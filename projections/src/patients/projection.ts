@@ -5,6 +5,7 @@ import type { RecordedEvent } from '@bari/event-store';
 import type { Projection, TableNames } from '../runner/projection.ts';
 import { deleteWhereIn, loadRows, upsertRows } from '../shared/columns.ts';
 import { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
+import { REPORT_TABLES, applyReportCounters } from '../reports/write-counters.ts';
 import {
   batchChanges,
   foldPatientEvents,
@@ -107,7 +108,14 @@ async function writeStatistics(
 export const patientsProjection: Projection = {
   name: 'patients',
   eventTypes: patientEvents.map((definition) => definition.type),
-  tables: ['patients', 'patient_procedures', 'patient_statistics', 'pending_procedures_by_date'],
+  tables: [
+    'patients',
+    'patient_procedures',
+    'patient_statistics',
+    'pending_procedures_by_date',
+    // The reports' counters by municipality and establishment, fed from the same batch.
+    ...REPORT_TABLES,
+  ],
   // A deleted patient's procedures are found by patient.
   indexesUsedByApply: ['patient_procedures_by_patient'],
   async apply(recorded, { tx, tables }) {
@@ -116,6 +124,7 @@ export const patientsProjection: Projection = {
     const folded: WorkingSet = { patients: new Map(loaded.patients), procedures: new Map(loaded.procedures) };
     foldPatientEvents(folded, events);
     const changes = batchChanges(loaded, folded);
+    await applyReportCounters(tx, tables, loaded, folded);
     await deleteWhereIn(tx, tables('patient_procedures'), PROCEDURE_COLUMNS.id, changes.deletedProcedureIds);
     await deleteWhereIn(tx, tables('patients'), PATIENT_COLUMNS.id, changes.deletedPatientIds);
     await upsertRows(tx, tables('patients'), PATIENT_COLUMNS, 'id', changes.patients);

@@ -5,6 +5,7 @@ import { maintenanceRoutes } from './patients/maintenance-routes.ts';
 import { procedureRoutes } from './patients/procedure-routes.ts';
 import { patientRoutes } from './patients/routes.ts';
 import { procedureTypeRoutes } from './procedure-types/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 
 /** Every feature's `/api` routes, in one place. A feature adds one line here. */
 export function apiRoutes(deps: ApiDependencies): ApiRoutes[] {
@@ -14,5 +15,6 @@ export function apiRoutes(deps: ApiDependencies): ApiRoutes[] {
     (router) => procedureRoutes(router, deps),
     (router) => procedureTypeRoutes(router, deps),
     (router) => maintenanceRoutes(router, deps),
+    (router) => reportRoutes(router, deps),
   ];
 }

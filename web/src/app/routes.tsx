@@ -21,13 +21,7 @@ export const approvedRoutes: RouteObject[] = [
   { path: 'patients/:id', element: <PatientDetailPage /> },
   {
     path: 'reports',
-    element: lazyPage(() =>
-      import('../common/under-construction-page.tsx').then(({ UnderConstructionPage }) => {
-        return function ReportsPlaceholder() {
-          return <UnderConstructionPage title={nav.reports} />;
-        };
-      }),
-    ),
+    element: lazyPage(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage)),
   },
   {
     path: 'audit',

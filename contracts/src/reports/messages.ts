@@ -1,0 +1,12 @@
+import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
+
+/** The reports' refusals (§5, §8), shared by the server's 400/404 and the web's checks. */
+export const reportMessages = {
+  patientRequired: 'Por favor, selecione um paciente',
+  patientNotFound: 'Paciente não encontrado',
+  municipalityNotFound: 'Município não encontrado',
+  dateInvalid: CLINICAL_DATE_INVALID,
+  datesReversed: 'A data inicial não pode ser posterior à data final.',
+  fieldsRequired: 'Selecione pelo menos um campo.',
+  fieldUnknown: (field: string) => `Campo desconhecido: ${field}`,
+} as const;

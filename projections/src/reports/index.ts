@@ -1,0 +1,1 @@
+export { createReportQueries, type ReportQueries, type MunicipalReportPatient } from './queries.ts';

@@ -1,0 +1,189 @@
+import type { FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool } from '@bari/db';
+import { sql } from '@bari/db';
+import {
+  municipalityLabel,
+  progressPercentage,
+  type CustomReportField,
+  type CustomReportRow,
+  type EstablishmentStatistic,
+  type MunicipalityStatistic,
+  type ReportDateRange,
+} from '@bari/contracts';
+
+/*
+ * Reads for the reports. The statistics come from the counters the patients projection
+ * keeps (`report_*`); overdue (pending before `today`, São Paulo) is summed here at read
+ * time. The municipal report and the custom report read the patients read model.
+ */
+
+const CountsRowSchema = z.object({
+  patients: z.number().int(),
+  completed: z.number().int(),
+  pending: z.number().int(),
+  overdue: z.number().int(),
+});
+const MunicipalityRowSchema = CountsRowSchema.extend({
+  ibgeCode: z.string(),
+  name: z.string(),
+  uf: z.string(),
+});
+const EstablishmentRowSchema = CountsRowSchema.extend({ establishment: z.string() });
+
+function counts(row: z.infer<typeof CountsRowSchema>) {
+  return {
+    totalPatients: row.patients,
+    completedProcedures: row.completed,
+    pendingProcedures: row.pending,
+    overdueProcedures: row.overdue,
+    completionRate: progressPercentage(row.completed, row.completed + row.pending),
+  };
+}
+
+/** One patient line of the municipal report: counts in the range, progress overall. */
+export const MunicipalReportPatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cpf: z.string(),
+  ibgeCode: z.string(),
+  municipalityName: z.string(),
+  uf: z.string(),
+  totalProcedures: z.number().int(),
+  allCompletedProcedures: z.number().int(),
+  completed: z.number().int(),
+  pending: z.number().int(),
+  overdue: z.number().int(),
+});
+export type MunicipalReportPatient = z.infer<typeof MunicipalReportPatientSchema>;
+
+/** The date a procedure counts on in a range: completed date, else scheduled date. */
+function inRange(range: ReportDateRange): FragmentSqlToken {
+  const conditions: FragmentSqlToken[] = [];
+  const day = sql.fragment`(case when pp.status = 'completed' then pp.completed_date else pp.scheduled_date end)`;
+  if (range.startDate) conditions.push(sql.fragment`${day} >= ${range.startDate}::date`);
+  if (range.endDate) conditions.push(sql.fragment`${day} <= ${range.endDate}::date`);
+  return conditions.length === 0
+    ? sql.fragment`true`
+    : sql.fragment`${sql.join(conditions, sql.fragment` and `)}`;
+}
+
+/** Column of each custom-report field; the municipality's three become its label in TypeScript. */
+const CUSTOM_COLUMNS: Readonly<Record<Exclude<CustomReportField, 'municipality'>, FragmentSqlToken>> = {
+  name: sql.fragment`name`,
+  cpf: sql.fragment`cpf`,
+  cns: sql.fragment`cns`,
+  admissionDate: sql.fragment`to_char(admission_date, 'YYYY-MM-DD')`,
+  dischargeDate: sql.fragment`to_char(discharge_date, 'YYYY-MM-DD')`,
+  surgeryLocation: sql.fragment`surgery_location`,
+  surgeonName: sql.fragment`surgeon_name`,
+  aihNumber: sql.fragment`aih_number`,
+  sisregCode: sql.fragment`sisreg_code`,
+};
+
+const AnyRowSchema = z.record(z.string().nullable());
+
+export function createReportQueries(pool: DatabasePool) {
+  return {
+    /** `GET /api/reports/municipality`: every municipality with patients, by name (pt-BR). */
+    async municipalities(today: string): Promise<MunicipalityStatistic[]> {
+      const rows = await pool.any(sql.type(MunicipalityRowSchema)`
+        select m.ibge_code as "ibgeCode", m.name, m.uf, m.patients, m.completed_procedures as completed,
+          m.pending_procedures as pending,
+          coalesce((select sum(p.pending) from report_municipality_pending p
+            where p.ibge_code = m.ibge_code and p.scheduled_date < ${today}::date), 0)::int as overdue
+        from report_municipalities m where m.patients > 0
+        order by m.name collate "pt-BR-x-icu", m.uf
+      `);
+      return rows.map((row) => ({
+        municipality: municipalityLabel(row),
+        ibgeCode: row.ibgeCode,
+        uf: row.uf,
+        ...counts(row),
+      }));
+    },
+
+    /** `GET /api/reports/establishment`: every surgery location with patients, by name (pt-BR). */
+    async establishments(today: string): Promise<EstablishmentStatistic[]> {
+      const rows = await pool.any(sql.type(EstablishmentRowSchema)`
+        select e.establishment, e.patients, e.completed_procedures as completed,
+          e.pending_procedures as pending,
+          coalesce((select sum(p.pending) from report_establishment_pending p
+            where p.establishment = e.establishment and p.scheduled_date < ${today}::date), 0)::int as overdue
+        from report_establishments e where e.patients > 0
+        order by e.establishment collate "pt-BR-x-icu"
+      `);
+      return rows.map((row) => ({ establishment: row.establishment, ...counts(row) }));
+    },
+
+    /**
+     * The municipal report's lines: the patients of a municipality (or of all), grouped by
+     * municipality then name, with their procedures in the range counted.
+     */
+    async municipalReport(
+      ibgeCode: string | undefined,
+      range: ReportDateRange,
+      today: string,
+    ): Promise<MunicipalReportPatient[]> {
+      const where = ibgeCode ? sql.fragment`where p.municipality_ibge_code = ${ibgeCode}` : sql.fragment``;
+      const rows = await pool.any(sql.type(MunicipalReportPatientSchema)`
+        select p.id, p.name, p.cpf, p.municipality_ibge_code as "ibgeCode",
+          p.municipality_name as "municipalityName", p.municipality_uf as uf,
+          p.total_procedures as "totalProcedures", p.completed_procedures as "allCompletedProcedures",
+          c.completed, c.pending, c.overdue
+        from patients p
+        cross join lateral (
+          select count(*) filter (where pp.status = 'completed')::int as completed,
+            count(*) filter (where pp.status = 'pending')::int as pending,
+            count(*) filter (where pp.status = 'pending' and pp.scheduled_date < ${today}::date)::int as overdue
+          from patient_procedures pp where pp.patient_id = p.id and ${inRange(range)}
+        ) c
+        ${where}
+        order by p.municipality_name collate "pt-BR-x-icu", p.municipality_uf,
+          p.name collate "pt-BR-x-icu", p.id
+      `);
+      return [...rows];
+    },
+
+    /** The municipality of that code as the patients spell it, or null when no patient lives there. */
+    async municipalityWithPatients(ibgeCode: string): Promise<{ name: string; uf: string } | null> {
+      return pool.maybeOne(sql.type(z.object({ name: z.string(), uf: z.string() }))`
+        select name, uf from report_municipalities where ibge_code = ${ibgeCode} and patients > 0
+      `);
+    },
+
+    /**
+     * `GET /api/reports/custom`: every patient (of the municipality, when given), by name,
+     * with only the asked fields selected from the table (minimisation starts at the query).
+     */
+    async custom(
+      fields: readonly CustomReportField[],
+      ibgeCode: string | undefined,
+    ): Promise<CustomReportRow[]> {
+      const selected = fields.flatMap((field) =>
+        field === 'municipality'
+          ? [
+              sql.fragment`municipality_name as "municipalityName"`,
+              sql.fragment`municipality_uf as "municipalityUf"`,
+            ]
+          : [sql.fragment`${CUSTOM_COLUMNS[field]} as ${sql.identifier([field])}`],
+      );
+      const where = ibgeCode ? sql.fragment`where municipality_ibge_code = ${ibgeCode}` : sql.fragment``;
+      const rows = await pool.any(sql.type(AnyRowSchema)`
+        select ${sql.join(selected, sql.fragment`, `)} from patients ${where}
+        order by name collate "pt-BR-x-icu", id
+      `);
+      return rows.map((row) => {
+        const out: Record<string, string | null> = {};
+        for (const field of fields) {
+          out[field] =
+            field === 'municipality'
+              ? municipalityLabel({ name: row.municipalityName ?? '', uf: row.municipalityUf ?? '' })
+              : (row[field] ?? null);
+        }
+        return out as CustomReportRow;
+      });
+    },
+  };
+}
+export type ReportQueries = ReturnType<typeof createReportQueries>;

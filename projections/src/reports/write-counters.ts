@@ -1,0 +1,127 @@
+import type { CommonQueryMethods, IdentifierSqlToken } from 'slonik';
+import { sql } from '@bari/db';
+import type { TableNames } from '../runner/projection.ts';
+import { loadRows } from '../shared/columns.ts';
+import { PROCEDURE_COLUMNS } from '../patients/columns.ts';
+import type { ProcedureRow, WorkingSet } from '../patients/fold.ts';
+import { movedPatientIds, reportDeltas, type GroupDelta } from './counters.ts';
+
+/** The tables of the report counters; the patients projection owns them (it feeds them). */
+export const REPORT_TABLES = [
+  'report_municipalities',
+  'report_municipality_pending',
+  'report_establishments',
+  'report_establishment_pending',
+] as const;
+
+/** Adds one group kind's changes and drops the rows they bring to zero. */
+async function writeGroups(
+  db: CommonQueryMethods,
+  counters: IdentifierSqlToken,
+  pendingTable: IdentifierSqlToken,
+  keyColumn: IdentifierSqlToken,
+  deltas: ReadonlyMap<string, GroupDelta>,
+  labelled: boolean,
+): Promise<void> {
+  const changed = [...deltas].filter(
+    ([, delta]) => delta.patients !== 0 || delta.completed !== 0 || delta.pending !== 0,
+  );
+  if (changed.length > 0) {
+    const keys = changed.map(([key]) => key);
+    const numbers = (pick: (delta: GroupDelta) => number) =>
+      sql.array(
+        changed.map(([, delta]) => pick(delta)),
+        'int4',
+      );
+    const labels = labelled
+      ? sql.fragment`, ${sql.array(
+          changed.map(([, delta]) => delta.label?.name ?? ''),
+          'text',
+        )}, ${sql.array(
+          changed.map(([, delta]) => delta.label?.uf ?? ''),
+          'text',
+        )}`
+      : sql.fragment``;
+    const labelColumns = labelled ? sql.fragment`, name, uf` : sql.fragment``;
+    const labelUpdates = labelled ? sql.fragment`, name = excluded.name, uf = excluded.uf` : sql.fragment``;
+    await db.query(sql.typeAlias('void')`
+      insert into ${counters} as c (${keyColumn}, patients, completed_procedures, pending_procedures ${labelColumns})
+      select * from unnest(${sql.array(keys, 'text')}, ${numbers((d) => d.patients)},
+        ${numbers((d) => d.completed)}, ${numbers((d) => d.pending)} ${labels})
+      on conflict (${keyColumn}) do update set
+        patients = c.patients + excluded.patients,
+        completed_procedures = c.completed_procedures + excluded.completed_procedures,
+        pending_procedures = c.pending_procedures + excluded.pending_procedures
+        ${labelUpdates}
+    `);
+    await db.query(sql.typeAlias('void')`
+      delete from ${counters} where ${keyColumn} = any(${sql.array(keys, 'text')})
+        and patients = 0 and completed_procedures = 0 and pending_procedures = 0
+    `);
+  }
+  const pending: [string, string, number][] = [];
+  for (const [key, delta] of deltas) {
+    for (const [date, change] of delta.pendingByDate) if (change !== 0) pending.push([key, date, change]);
+  }
+  if (pending.length > 0) {
+    const keys = pending.map(([key]) => key);
+    await db.query(sql.typeAlias('void')`
+      insert into ${pendingTable} as p (${keyColumn}, scheduled_date, pending)
+      select * from unnest(${sql.array(keys, 'text')}, ${sql.array(
+        pending.map(([, date]) => date),
+        'date',
+      )}, ${sql.array(
+        pending.map(([, , change]) => change),
+        'int4',
+      )})
+      on conflict (${keyColumn}, scheduled_date) do update set pending = p.pending + excluded.pending
+    `);
+    await db.query(sql.typeAlias('void')`
+      delete from ${pendingTable} where ${keyColumn} = any(${sql.array(keys, 'text')}) and pending = 0
+    `);
+  }
+}
+
+/**
+ * The patients projection's hook for the reports: from the batch's rows as loaded and as
+ * folded, changes the counters per municipality and per establishment. Call it before the
+ * batch's rows are written (a patient changing group needs its procedures as they were).
+ */
+export async function applyReportCounters(
+  db: CommonQueryMethods,
+  tables: TableNames,
+  loaded: WorkingSet,
+  folded: WorkingSet,
+): Promise<void> {
+  const moved = movedPatientIds(loaded, folded);
+  const procedures = await loadRows<typeof PROCEDURE_COLUMNS, ProcedureRow>(
+    db,
+    tables('patient_procedures'),
+    PROCEDURE_COLUMNS,
+    PROCEDURE_COLUMNS.patientId,
+    moved,
+  );
+  const byPatient = new Map<string, ProcedureRow[]>();
+  for (const procedure of procedures) {
+    const list = byPatient.get(procedure.patientId) ?? [];
+    list.push(procedure);
+    byPatient.set(procedure.patientId, list);
+  }
+  const deltas = reportDeltas(loaded, folded, byPatient);
+  await writeGroups(
+    db,
+    tables('report_municipalities'),
+    tables('report_municipality_pending'),
+    sql.identifier(['ibge_code']),
+    deltas.municipalities,
+    true,
+  );
+  await writeGroups(
+    db,
+    tables('report_establishments'),
+    tables('report_establishment_pending'),
+    sql.identifier(['establishment']),
+    deltas.establishments,
+    false,
+  );
+}

@@ -1,0 +1,82 @@
+import type { Content, TDocumentDefinitions } from './pdf-types.ts';
+import { CLINIC_TIME_ZONE, formatClinicalDate, type CurrentUser } from '@bari/contracts';
+import { pdfMessages as m } from '../messages.ts';
+
+/** What every report prints above its body: when, by whom, with which filters. */
+export interface ReportHeading {
+  readonly title: string;
+  readonly documentTitle: string;
+  readonly generatedAt: Date;
+  readonly generatedBy: CurrentUser;
+  /** One line per filter applied ('Período: …', 'Município: …'). */
+  readonly filters: readonly string[];
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: CLINIC_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export const formatDateTime = (instant: Date): string => dateTime.format(instant).replace(',', ' às');
+
+/** A clinical date for paper ('-' when absent). */
+export const paperDate = (date: string | null | undefined): string => (date ? formatClinicalDate(date) : '-');
+
+function personName(user: CurrentUser): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name ? `${name} (${user.email})` : user.email;
+}
+
+/** The filter line of a date range, dates as dd/MM/yyyy. */
+export function periodLine(range: { startDate?: string | undefined; endDate?: string | undefined }): string {
+  return m.period(
+    range.startDate ? formatClinicalDate(range.startDate) : undefined,
+    range.endDate ? formatClinicalDate(range.endDate) : undefined,
+  );
+}
+
+/**
+ * An A4 document in Portuguese: the service's name and the title on top, when and by whom it
+ * was generated and its filters, then `body`; "Página X de Y" at the foot of every page.
+ */
+export function reportDocument(heading: ReportHeading, body: Content[]): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageMargins: [36, 40, 36, 48],
+    language: 'pt-BR',
+    info: { title: heading.documentTitle, author: m.serviceName, creator: m.serviceName },
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    styles: {
+      service: { fontSize: 9, color: '#5f6b7c' },
+      title: { fontSize: 16, bold: true, margin: [0, 2, 0, 6] },
+      meta: { fontSize: 8.5, color: '#383e47' },
+      section: { fontSize: 12, bold: true, margin: [0, 12, 0, 4] },
+      tableHeader: { bold: true, fillColor: '#edeff2' },
+      note: { fontSize: 8, italics: true, color: '#5f6b7c', margin: [0, 4, 0, 0] },
+    },
+    footer: (page: number, pages: number) => ({
+      text: m.page(page, pages),
+      alignment: 'center',
+      fontSize: 8,
+      margin: [0, 16, 0, 0],
+    }),
+    content: [
+      { text: m.serviceName, style: 'service' },
+      { text: heading.title, style: 'title' },
+      {
+        style: 'meta',
+        stack: [
+          `${m.generatedAt}: ${formatDateTime(heading.generatedAt)}`,
+          `${m.generatedBy}: ${personName(heading.generatedBy)}`,
+          `${m.filters}: ${heading.filters.join(' · ')}`,
+        ],
+      },
+      { canvas: [{ type: 'line', x1: 0, y1: 6, x2: 523, y2: 6, lineWidth: 0.5, lineColor: '#c5cbd3' }] },
+      ...body,
+    ],
+  };
+}

@@ -1,0 +1,107 @@
+import type Router from '@koa/router';
+import { z, type ZodTypeAny } from 'zod';
+import {
+  CustomReportQuerySchema,
+  CustomReportRowSchema,
+  EstablishmentStatisticSchema,
+  IndividualReportQuerySchema,
+  MunicipalReportQuerySchema,
+  MunicipalityStatisticSchema,
+  clinicToday,
+  municipalityLabel,
+  reportMessages,
+} from '@bari/contracts';
+import { createPatientQueries, createReportQueries, type ReportQueries } from '@bari/projections';
+import type { ApiDependencies } from '../dependencies.ts';
+import { requireApproved } from '../http/auth/guards.ts';
+import type { RequestState } from '../http/request-state.ts';
+import { respond, type Context } from '../http/route-support.ts';
+import { DomainError, NotFound } from '../shared/domain-error.ts';
+import { municipalitiesNamed } from './municipality-param.ts';
+import { individualReport } from './pdf/individual-report.ts';
+import { municipalReport } from './pdf/municipal-report.ts';
+import { renderPdf } from './pdf/pdf-engine.ts';
+
+/** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
+function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
+  const result = schema.safeParse(query);
+  if (!result.success)
+    throw new DomainError(
+      'invalid',
+      result.error.issues[0]?.message ?? reportMessages.dateInvalid,
+      'VALIDATION',
+    );
+  return result.data as z.output<Schema>;
+}
+
+/** The municipality a parameter names, preferring one with patients when a name is shared; 404 when none. */
+async function resolveMunicipality(
+  reports: ReportQueries,
+  param: string,
+): Promise<{ ibgeCode: string; label: string }> {
+  const candidates = municipalitiesNamed(param);
+  for (const candidate of candidates) {
+    if (await reports.municipalityWithPatients(candidate.ibgeCode)) {
+      return { ibgeCode: candidate.ibgeCode, label: municipalityLabel(candidate) };
+    }
+  }
+  const first = candidates[0];
+  if (!first) throw new NotFound(reportMessages.municipalityNotFound);
+  return { ibgeCode: first.ibgeCode, label: municipalityLabel(first) };
+}
+
+function sendPdf(ctx: Context, bytes: Buffer, fileName: string): void {
+  ctx.status = 200;
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `inline; filename="${fileName}"`);
+  ctx.body = bytes;
+}
+
+/**
+ * The report routes (spec §2 Reports, §7; issue 9), every one for approved users:
+ * - `GET /api/reports/municipality` and `/establishment`: the statistics cards, by name.
+ * - `GET /api/reports/individual?patient&startDate&endDate`: the patient's PDF (404 unknown).
+ * - `GET /api/reports/municipal?municipality&startDate&endDate`: the municipal PDF; the
+ *   municipality by IBGE code or label, absent = all (404 when it names none).
+ * - `GET /api/reports/custom?fields&municipality`: every patient, only the ticked fields.
+ * Bad or reversed dates and unknown fields answer 400 with a Portuguese message.
+ */
+export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+  const reports = createReportQueries(deps.pool);
+  const patients = createPatientQueries(deps.pool);
+  const today = () => clinicToday(deps.now());
+
+  router.get('/reports/municipality', requireApproved(), async function municipalityStatistics(ctx) {
+    respond(ctx, z.array(MunicipalityStatisticSchema), await reports.municipalities(today()));
+  });
+
+  router.get('/reports/establishment', requireApproved(), async function establishmentStatistics(ctx) {
+    respond(ctx, z.array(EstablishmentStatisticSchema), await reports.establishments(today()));
+  });
+
+  router.get('/reports/individual', requireApproved(), async function individualPdf(ctx) {
+    const { patient: patientId, ...range } = parseQuery(IndividualReportQuerySchema, ctx.query);
+    const day = today();
+    const patient = await patients.detail(patientId, day);
+    if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
+    const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
+    const bytes = await renderPdf(individualReport(patient, range, day, heading));
+    sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
+  });
+
+  router.get('/reports/municipal', requireApproved(), async function municipalPdf(ctx) {
+    const { municipality: param, ...range } = parseQuery(MunicipalReportQuerySchema, ctx.query);
+    const municipality = param ? await resolveMunicipality(reports, param) : undefined;
+    const day = today();
+    const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
+    const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
+    const bytes = await renderPdf(municipalReport(rows, municipality?.label, range, heading));
+    sendPdf(ctx, bytes, `Relatorio_Municipal_${day}.pdf`);
+  });
+
+  router.get('/reports/custom', requireApproved(), async function customReport(ctx) {
+    const { fields, municipality: param } = parseQuery(CustomReportQuerySchema, ctx.query);
+    const municipality = param ? await resolveMunicipality(reports, param) : undefined;
+    respond(ctx, z.array(CustomReportRowSchema), await reports.custom(fields, municipality?.ibgeCode));
+  });
+}

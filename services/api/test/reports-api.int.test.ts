@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATEGORY_LABELS,
+  PatientDetailDtoSchema,
+  type MunicipalityStatistic,
+  type PatientDetailDto,
+} from '@bari/contracts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createClient, signInAs, type TestClient } from './support/http-client.ts';
+import { fetchBytes, pdfText } from './support/pdf.ts';
+import { CPFS, FEIRA, SAO_PAULO, patientForm } from '@bari/contracts/testing';
+import { register } from './support/patient-requests.ts';
+
+let app: TestApp;
+let staff: TestClient;
+let maria: PatientDetailDto;
+
+/** Ticks a procedure done on a date, through the API. */
+async function complete(procedureId: string, completedDate: string): Promise<void> {
+  const response = await staff.patch(`/api/procedures/${procedureId}`, {
+    status: 'completed',
+    completedDate,
+  });
+  if (response.status !== 200) throw new Error(`complete failed: ${response.status} ${response.text}`);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  staff = (await signInAs(app, 'approved')).client;
+  // Maria and Ana in Salvador (Hospital Geral Roberto Santos), João in São Paulo (Santa Casa).
+  maria = PatientDetailDtoSchema.parse((await register(staff)).body);
+  const joao = PatientDetailDtoSchema.parse(
+    (
+      await register(
+        staff,
+        patientForm({
+          name: 'João Gonçalves',
+          cpf: CPFS[1],
+          cns: null,
+          municipality: SAO_PAULO,
+          surgeryLocation: 'Santa Casa',
+        }),
+      )
+    ).body,
+  );
+  await register(staff, patientForm({ name: 'Ana Araújo', cpf: CPFS[2], cns: null }));
+  await complete(maria.procedures[0]!.id, '2025-01-05');
+  await complete(maria.procedures[1]!.id, '2025-01-06');
+  await complete(joao.procedures[0]!.id, '2025-01-07');
+  maria = PatientDetailDtoSchema.parse((await staff.get(`/api/patients/${maria.id}`)).body);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const pdfOf = async (path: string) => {
+  const response = await fetchBytes(staff, path);
+  expect(response.status).toBe(200);
+  expect(response.contentType).toBe('application/pdf');
+  expect(response.disposition).toMatch(/^inline; filename="Relatorio_\w+_\d{4}-\d{2}-\d{2}\.pdf"$/);
+  expect(response.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return pdfText(response.bytes);
+};
+
+/** Every "Página X de Y" line is there, once per page. */
+const expectPageNumbers = ({ text, pages }: { text: string; pages: number }) => {
+  for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Página ${page} de ${pages}`);
+};
+
+describe('GET /api/reports/municipality and /establishment', () => {
+  it('counts per municipality (pt-BR order) and per hospital, in agreement with /api/statistics', async () => {
+    const municipalities = (await staff.get('/api/reports/municipality')).body as MunicipalityStatistic[];
+    expect(municipalities.map((row) => row.municipality)).toEqual(['Salvador', 'São Paulo']);
+    expect(municipalities[0]).toMatchObject({
+      ibgeCode: '2927408',
+      uf: 'BA',
+      totalPatients: 2,
+      completedProcedures: 2,
+    });
+    expect(municipalities[1]).toMatchObject({ totalPatients: 1, completedProcedures: 1 });
+    const statistics = (await staff.get('/api/statistics')).body;
+    const sum = (key: keyof MunicipalityStatistic) =>
+      municipalities.reduce((total, row) => total + Number(row[key]), 0);
+    expect({
+      totalPatients: sum('totalPatients'),
+      completedProcedures: sum('completedProcedures'),
+      pendingProcedures: sum('pendingProcedures'),
+      overdueProcedures: sum('overdueProcedures'),
+    }).toEqual(statistics);
+    expect(statistics.overdueProcedures).toBeGreaterThan(0);
+
+    const establishments = (await staff.get('/api/reports/establishment')).body;
+    expect(establishments).toEqual([
+      expect.objectContaining({ establishment: 'Hospital Geral Roberto Santos', totalPatients: 2 }),
+      expect.objectContaining({ establishment: 'Santa Casa', totalPatients: 1, completedProcedures: 1 }),
+    ]);
+  });
+});
+
+describe('GET /api/reports/individual', () => {
+  it('is a PDF with the identification, masked CPF, procedures and statuses, who and when, page numbers', async () => {
+    const pdf = await pdfOf(`/api/reports/individual?patient=${maria.id}`);
+    expect(pdf.pages).toBeGreaterThan(1);
+    expectPageNumbers(pdf);
+    for (const text of [
+      'Relatório Individual do Paciente',
+      'Maria da Conceição',
+      '390.533.447-05',
+      'Salvador — BA',
+      maria.procedures[0]!.procedureType.name,
+      CATEGORY_LABELS.post_op_18mes,
+      'Concluído',
+      'Atrasado',
+      'Pendente',
+      '05/01/2025',
+      'Gerado por',
+      'Período: todo o acompanhamento',
+      `${maria.progress}% — 2 de ${maria.totalProcedures} procedimentos concluídos`,
+    ]) {
+      expect(pdf.text).toContain(text);
+    }
+  });
+
+  it('keeps the procedures done (or due) in the range', async () => {
+    const pdf = await pdfOf(
+      `/api/reports/individual?patient=${maria.id}&startDate=2025-01-01&endDate=2025-01-31`,
+    );
+    expect(pdf.text).toContain('Período: 01/01/2025 a 31/01/2025');
+    expect(pdf.text).toContain(maria.procedures[1]!.procedureType.name);
+    expect(pdf.text).not.toContain(CATEGORY_LABELS.post_op_18mes);
+    expectPageNumbers(pdf);
+  });
+
+  it('answers 404 for an unknown patient and 400 for missing, bad or reversed dates', async () => {
+    const unknown = await staff.get(`/api/reports/individual?patient=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'PATIENT_NOT_FOUND', message: 'Paciente não encontrado' });
+    expect((await staff.get('/api/reports/individual?patient=nao-existe')).status).toBe(404);
+    const missing = await staff.get('/api/reports/individual');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'VALIDATION', message: 'Por favor, selecione um paciente' });
+    const bad = await staff.get(`/api/reports/individual?patient=${maria.id}&startDate=2025-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Data inválida');
+    const reversed = await staff.get(
+      `/api/reports/individual?patient=${maria.id}&startDate=2025-03-01&endDate=2025-01-01`,
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe('A data inicial não pode ser posterior à data final.');
+  });
+});
+
+/** The numbers of the "Total geral" line: patients, completed, pending, overdue. */
+function totalLine(text: string): number[] {
+  const line = text.split('\n').find((candidate) => candidate.includes('Total geral'));
+  expect(line).toBeDefined();
+  return [...line!.matchAll(/\d+/g)].map((match) => Number(match[0]));
+}
+
+describe('GET /api/reports/municipal', () => {
+  it('lists every municipality with its patients, subtotals and totals equal to the statistics', async () => {
+    const pdf = await pdfOf('/api/reports/municipal');
+    expectPageNumbers(pdf);
+    for (const text of [
+      'Relatório Municipal de Pacientes',
+      'Município: todos os municípios',
+      'Subtotal — Salvador',
+      'Subtotal — São Paulo',
+      'Ana Araújo',
+      'João Gonçalves',
+      '714.602.858-59',
+    ]) {
+      expect(pdf.text).toContain(text);
+    }
+    const statistics = (await staff.get('/api/statistics')).body;
+    expect(totalLine(pdf.text)).toEqual([
+      statistics.totalPatients,
+      statistics.completedProcedures,
+      statistics.pendingProcedures,
+      statistics.overdueProcedures,
+    ]);
+  });
+
+  it('takes the municipality by IBGE code or label; 404 for none; a PDF saying so when nobody matches', async () => {
+    const byCode = await pdfOf(`/api/reports/municipal?municipality=${SAO_PAULO.ibgeCode}`);
+    const byLabel = await pdfOf(`/api/reports/municipal?municipality=${encodeURIComponent('são paulo')}`);
+    const saoPaulo = (await staff.get('/api/reports/municipality')).body[1] as MunicipalityStatistic;
+    for (const pdf of [byCode, byLabel]) {
+      expect(pdf.text).toContain('Município: São Paulo');
+      expect(pdf.text).not.toContain('Ana Araújo');
+      expect(totalLine(pdf.text)).toEqual([
+        saoPaulo.totalPatients,
+        saoPaulo.completedProcedures,
+        saoPaulo.pendingProcedures,
+        saoPaulo.overdueProcedures,
+      ]);
+    }
+    const nowhere = await staff.get('/api/reports/municipal?municipality=Atlantida');
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Município não encontrado' });
+    const empty = await pdfOf(`/api/reports/municipal?municipality=${FEIRA.ibgeCode}`);
+    expect(empty.text).toContain('Nenhum paciente encontrado para os filtros selecionados.');
+    const ranged = await pdfOf('/api/reports/municipal?startDate=2025-01-05&endDate=2025-01-06');
+    expect(totalLine(ranged.text)).toEqual([3, 2, 0, 0]);
+    expect((await staff.get('/api/reports/municipal?endDate=ontem')).status).toBe(400);
+  });
+});
+
+describe('GET /api/reports/custom', () => {
+  it('returns every patient with only the ticked fields', async () => {
+    const response = await staff.get('/api/reports/custom?fields=cpf,name');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { name: 'Ana Araújo', cpf: '28001238938' },
+      { name: 'João Gonçalves', cpf: '71460285859' },
+      { name: 'Maria da Conceição', cpf: '39053344705' },
+    ]);
+    const filtered = await staff.get(
+      `/api/reports/custom?fields=municipality,admissionDate,cns&municipality=${SAO_PAULO.ibgeCode}`,
+    );
+    expect(filtered.body).toEqual([{ cns: null, municipality: 'São Paulo', admissionDate: '2025-01-08' }]);
+  });
+
+  it('refuses no field or an unknown one', async () => {
+    for (const query of ['', '?fields=', '?fields=name,password']) {
+      const response = await staff.get(`/api/reports/custom${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(
+        /^(Selecione pelo menos um campo\.|Campo desconhecido: password)$/,
+      );
+    }
+  });
+});
+
+describe('who may read reports', () => {
+  it('approved users only: 401 signed out, 403 pending', async () => {
+    const pending = (await signInAs(app, 'pending')).client;
+    const signedOut = createClient(app.baseUrl);
+    for (const path of [
+      '/api/reports/municipality',
+      '/api/reports/establishment',
+      `/api/reports/individual?patient=${maria.id}`,
+      '/api/reports/municipal',
+      '/api/reports/custom?fields=name',
+    ]) {
+      expect((await signedOut.get(path)).status).toBe(401);
+      expect((await pending.get(path)).status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { reportsMessages as m } from './messages.ts';
+
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+export interface DateRangeFieldsProps {
+  idPrefix: string;
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+}
+
+/** The optional start and end dates of a PDF report (`yyyy-MM-dd`, empty = open). */
+export function DateRangeFields({ idPrefix, value, onChange }: DateRangeFieldsProps) {
+  return (
+    <div className="reports-page__dates">
+      <FormGroup label={m.startDate} labelFor={`${idPrefix}-start`}>
+        <InputGroup
+          id={`${idPrefix}-start`}
+          onValueChange={(startDate) => onChange({ ...value, startDate })}
+          type="date"
+          value={value.startDate}
+        />
+      </FormGroup>
+      <FormGroup label={m.endDate} labelFor={`${idPrefix}-end`}>
+        <InputGroup
+          id={`${idPrefix}-end`}
+          onValueChange={(endDate) => onChange({ ...value, endDate })}
+          type="date"
+          value={value.endDate}
+        />
+      </FormGroup>
+    </div>
+  );
+}
+
+export const EMPTY_RANGE: DateRange = { startDate: '', endDate: '' };
+
+/** Both dates given and in the wrong order (the server would refuse them too). */
+export const isReversed = ({ startDate, endDate }: DateRange): boolean =>
+  startDate !== '' && endDate !== '' && startDate > endDate;

@@ -1,0 +1,21 @@
+import { format } from 'date-fns';
+
+/** The date in file names and print titles: dd-MM-yyyy (a file name cannot hold '/'). */
+export const fileDate = (now: Date): string => format(now, 'dd-MM-yyyy');
+
+/** The generation date printed on the custom report: dd/MM/yyyy HH:mm. */
+export const printedDateTime = (now: Date): string => format(now, 'dd/MM/yyyy HH:mm');
+
+/** A `yyyy-MM-dd` value for paper and spreadsheet cells: dd/mm/yyyy. */
+export function displayDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** The query string of a PDF report: only the filled values. */
+export function reportUrl(path: string, params: Readonly<Record<string, string | undefined>>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,50 @@
+import { H2 } from '@blueprintjs/core';
+import { PageHeader } from '../../common/layout/index.ts';
+import { CompletionChart } from './completion-chart.tsx';
+import { CustomReportCard } from './custom-report-card.tsx';
+import { IndividualReportCard } from './individual-report-card.tsx';
+import { reportsMessages as m } from './messages.ts';
+import { MunicipalReportCard } from './municipal-report-card.tsx';
+import { useGetEstablishmentStatisticsQuery, useGetMunicipalityStatisticsQuery } from './reports-api.ts';
+import { StatisticsSection } from './statistics-section.tsx';
+import './reports-page.css';
+
+/** /reports (§2 Reports): the PDF reports, the custom report and the statistics. */
+export function ReportsPage() {
+  const municipalities = useGetMunicipalityStatisticsQuery();
+  const establishments = useGetEstablishmentStatisticsQuery();
+
+  return (
+    <div className="reports-page">
+      <PageHeader backTo="/" subtitle={m.subtitle} title={m.title} />
+      <H2 className="reports-page__heading">{m.generation}</H2>
+      <div className="reports-page__pair">
+        <IndividualReportCard />
+        <MunicipalReportCard />
+      </div>
+      <CustomReportCard />
+      <StatisticsSection
+        documentTitle={m.municipalitiesDocumentTitle}
+        isLoading={municipalities.isLoading}
+        items={municipalities.data?.map((row) => ({ ...row, key: row.ibgeCode, name: row.municipality }))}
+        printTitle={m.municipalityPrintTitle}
+        title={m.byMunicipality}
+      >
+        <CompletionChart municipalities={municipalities.data ?? []} />
+      </StatisticsSection>
+      <StatisticsSection
+        documentTitle={m.establishmentsDocumentTitle}
+        isLoading={establishments.isLoading}
+        items={establishments.data?.map((row) => ({
+          ...row,
+          key: row.establishment,
+          name: row.establishment,
+        }))}
+        printTitle={m.establishmentPrintTitle}
+        title={m.byEstablishment}
+      />
+    </div>
+  );
+}
+
+export default ReportsPage;

@@ -1,0 +1,103 @@
+import { Button, Card, Classes, Elevation, H3, H4, NonIdealState } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
+import { reportsMessages as m } from './messages.ts';
+import { PrintedDocument } from './printed-document.tsx';
+import { fileDate, printedDateTime } from './report-dates.ts';
+import { usePrint } from './use-print.tsx';
+
+/** One card: a municipality or an establishment and its counts. */
+export interface StatisticItem {
+  key: string;
+  name: string;
+  totalPatients: number;
+  completedProcedures: number;
+  pendingProcedures: number;
+  overdueProcedures: number;
+}
+
+export interface StatisticsSectionProps {
+  title: string;
+  printTitle: string;
+  documentTitle: (date: string) => string;
+  items: readonly StatisticItem[] | undefined;
+  isLoading: boolean;
+  /** Shown above the cards (the completion chart). */
+  children?: ReactNode;
+}
+
+/** §9: three skeleton cards while loading. */
+const SKELETONS = ['a', 'b', 'c'];
+
+/** 'Estatísticas por Município' / 'por Estabelecimento' (§2): cards and a print button. */
+export function StatisticsSection({
+  title,
+  printTitle,
+  documentTitle,
+  items,
+  isLoading,
+  children,
+}: StatisticsSectionProps) {
+  const { print, printArea } = usePrint();
+  const list = items ?? [];
+
+  const printStatistics = () => {
+    const now = new Date();
+    print({
+      documentTitle: documentTitle(fileDate(now)),
+      content: (
+        <PrintedDocument
+          headers={[title, m.patients, m.completed]}
+          lines={[m.generatedOn(printedDateTime(now))]}
+          rows={list.map((item) => [item.name, String(item.totalPatients), String(item.completedProcedures)])}
+          title={printTitle}
+        />
+      ),
+    });
+  };
+
+  return (
+    <section className="reports-page__section" aria-label={title}>
+      <div className="reports-page__section-header">
+        <H3>{title}</H3>
+        <Button
+          disabled={list.length === 0}
+          icon={IconNames.PRINT}
+          onClick={printStatistics}
+          text={m.printStatistics}
+        />
+      </div>
+      {children}
+      {isLoading ? (
+        <div className="reports-page__grid">
+          {SKELETONS.map((key) => (
+            <Card className={`statistic-card ${Classes.SKELETON}`} key={key}>
+              <H4>-</H4>
+            </Card>
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <NonIdealState icon={IconNames.CHART} title={m.noStatistics} />
+      ) : (
+        <div className="reports-page__grid">
+          {list.map((item) => (
+            <Card className="statistic-card" elevation={Elevation.ONE} key={item.key}>
+              <H4>{item.name}</H4>
+              <dl>
+                <dt>{m.patients}</dt>
+                <dd>{item.totalPatients}</dd>
+                <dt>{m.completed}</dt>
+                <dd>{item.completedProcedures}</dd>
+                <dt>{m.pending}</dt>
+                <dd>{item.pendingProcedures}</dd>
+                <dt>{m.overdue}</dt>
+                <dd>{item.overdueProcedures}</dd>
+              </dl>
+            </Card>
+          ))}
+        </div>
+      )}
+      {printArea}
+    </section>
+  );
+}
