@@ -27,3 +27,4 @@ export * from './procedure-types/index.ts';
 export * from './users/index.ts';
 export * from './access-keys/index.ts';
 export * from './system-initialization/index.ts';
+export * from './audit/index.ts';

@@ -12,6 +12,7 @@ const readModelsWithTables: readonly string[] = [
   'system-initialization',
   'procedure-types',
   'patients',
+  'audit',
 ];
 
 const directory = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
