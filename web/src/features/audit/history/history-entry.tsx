@@ -31,7 +31,7 @@ export function HistoryEntry({ entry }: { entry: PatientHistoryEntryDto }) {
           <strong>{procedure.procedureName}</strong>
           {procedure.kind === 'removed' ? ` (${m.procedureRemoved})` : null}
           {procedure.kind === 'added' ? ` (${m.procedureAdded})` : null}
-          {procedure.changes.length > 0 ? <FieldChangesTable changes={procedure.changes} /> : null}
+          {procedure.kind === 'changed' ? <FieldChangesTable changes={procedure.changes} /> : null}
         </div>
       ))}
     </li>

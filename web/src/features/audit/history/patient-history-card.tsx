@@ -47,6 +47,8 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
               <InputGroup
                 id="patient-as-of"
                 onValueChange={setInstant}
+                // To the second: two changes a few seconds apart can be told apart.
+                step={1}
                 type="datetime-local"
                 value={instant}
               />
