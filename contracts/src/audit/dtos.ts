@@ -97,3 +97,19 @@ export type PatientHistoryEntryDto = z.infer<typeof PatientHistoryEntryDtoSchema
 
 /** `GET /api/patients/:id?asOf=<ISO instant>`. */
 export const PatientAsOfQuerySchema = z.object({ asOf: InstantSchema.optional() });
+
+/** `GET /api/audit-logs/integrity`: the hash-chained log's head and its last verification. */
+export const AuditIntegrityDtoSchema = z.object({
+  /** False when events live in EventStoreDB (the hash chain is the PostgreSQL store's). */
+  available: z.boolean(),
+  head: z.object({ position: z.string(), hash: z.string() }).nullable(),
+  lastVerification: z
+    .object({
+      verifiedAt: z.string().datetime({ offset: true }),
+      headPosition: z.string().nullable(),
+      headHash: z.string().nullable(),
+      brokenPosition: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AuditIntegrityDto = z.infer<typeof AuditIntegrityDtoSchema>;

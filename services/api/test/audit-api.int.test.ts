@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntryDto, PatientFormInput } from '@bari/contracts';
+import { recordVerification, verifyHashChain } from '@bari/event-store';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type SignedIn, type TestClient } from './support/http-client.ts';
 
@@ -218,6 +219,23 @@ describe('GET /api/audit-logs', () => {
     );
     expect(response.body.entityTypes).toEqual(expect.arrayContaining(['patient', 'user', 'system']));
     expect(response.body.users).toEqual(expect.arrayContaining([{ id: staff.user.id, email: staff.email }]));
+  });
+
+  it('shows the hash-chained log head and the last verification', async () => {
+    const before = await staff.client.get('/api/audit-logs/integrity');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ available: true, lastVerification: null });
+    expect(before.body.head.hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const result = await verifyHashChain(app.deps.pool);
+    expect(result.brokenAt).toBeNull();
+    await recordVerification(app.deps.pool, result);
+    const after = await staff.client.get('/api/audit-logs/integrity');
+    expect(after.body.lastVerification).toMatchObject({
+      headPosition: result.head?.position,
+      headHash: result.head?.hash,
+      brokenPosition: null,
+    });
   });
 
   it('is for approved users: 401 signed out, 403 pending, 200 for an ordinary approved user', async () => {

@@ -2,11 +2,13 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import {
   AuditFacetsDtoSchema,
+  AuditIntegrityDtoSchema,
   AuditLogEntryDtoSchema,
   AuditLogQuerySchema,
   type AccessParameters,
   type AuditLogQuery,
 } from '@bari/contracts';
+import { chainHead, lastVerification } from '@bari/event-store';
 import { createAuditQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
@@ -28,6 +30,8 @@ function filtersOf(query: AuditLogQuery): AccessParameters {
  * - `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`: newest
  *   first, the total in `X-Total-Count`; the read itself is recorded (VIEW_AUDIT_LOG).
  * - `GET /api/audit-logs/facets`: the actions, entity types and users present, for the filters.
+ * - `GET /api/audit-logs/integrity`: the hash-chained log's head (position and hash) and the
+ *   last `npm run audit -- verify`.
  */
 export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const audit = createAuditQueries(deps.pool);
@@ -42,5 +46,17 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
 
   router.get('/audit-logs/facets', requireApproved(), async function auditFacets(ctx) {
     respond(ctx, AuditFacetsDtoSchema, await audit.facets());
+  });
+
+  router.get('/audit-logs/integrity', requireApproved(), async function auditIntegrity(ctx) {
+    if (deps.config.EVENTSTORE_CONNECTION_STRING) {
+      respond(ctx, AuditIntegrityDtoSchema, { available: false, head: null, lastVerification: null });
+      return;
+    }
+    respond(ctx, AuditIntegrityDtoSchema, {
+      available: true,
+      head: await chainHead(deps.pool),
+      lastVerification: await lastVerification(deps.pool),
+    });
   });
 }
