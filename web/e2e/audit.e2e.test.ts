@@ -83,6 +83,8 @@ describe('audit', () => {
     // /audit: found by the patient's name, old and new values in the details
     await page.goto(`${app.baseUrl}/audit`);
     await page.getByRole('heading', { name: 'Auditoria do Sistema' }).waitFor();
+    await page.getByText(/^Último evento: posição \d+ · hash [0-9a-f]{64}$/).waitFor();
+    await page.getByText(/^Nunca verificado/).waitFor();
     await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('rosana auditada');
     await page
       .getByRole('combobox', { name: 'Filtrar por ação' })

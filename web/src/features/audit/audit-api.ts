@@ -2,6 +2,7 @@ import type {
   AuditAction,
   AuditEntityType,
   AuditFacetsDto,
+  AuditIntegrityDto,
   AuditLogEntryDto,
   PatientDetailDto,
   PatientHistoryEntryDto,
@@ -52,6 +53,10 @@ export const auditApi = api.injectEndpoints({
       query: () => '/api/audit-logs/facets',
       providesTags: [AUDIT_LOG_TAG],
     }),
+    getAuditIntegrity: build.query<AuditIntegrityDto, void>({
+      query: () => '/api/audit-logs/integrity',
+      providesTags: [AUDIT_LOG_TAG],
+    }),
     getPatientHistory: build.query<PatientHistoryEntryDto[], string>({
       query: (id) => `/api/patients/${encodeURIComponent(id)}/history`,
       // Refreshed whenever the patient changes (its mutations invalidate this tag).
@@ -66,6 +71,7 @@ export const auditApi = api.injectEndpoints({
 export const {
   useGetAuditLogQuery,
   useGetAuditFacetsQuery,
+  useGetAuditIntegrityQuery,
   useGetPatientHistoryQuery,
   useGetPatientAsOfQuery,
 } = auditApi;

@@ -17,6 +17,7 @@ import { useGetAuditFacetsQuery, useGetAuditLogQuery, type AuditLogArgs } from '
 import { AuditDetailsDialog } from './audit-details-dialog.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
+import { IntegrityCallout } from './integrity-callout.tsx';
 import { auditMessages as m } from './messages.ts';
 import './audit.css';
 
@@ -97,6 +98,7 @@ export function AuditPage() {
           </nav>
         ) : null}
       </Card>
+      <IntegrityCallout />
       {opened ? <AuditDetailsDialog entry={opened} onClose={() => setOpened(null)} /> : null}
     </div>
   );

@@ -70,6 +70,15 @@ export const auditMessages = {
     to: 'Até',
     asOf: 'Como estava em',
   } as Readonly<Record<string, string>>,
+  // The verifiable log
+  integrityTitle: 'Integridade do log de eventos',
+  integrityHead: (position: string, hash: string) => `Último evento: posição ${position} · hash ${hash}`,
+  integrityEmpty: 'O log de eventos está vazio.',
+  integrityNeverVerified: 'Nunca verificado. Execute "npm run audit -- verify" no servidor.',
+  integrityIntact: (when: string) => `Última verificação em ${when}: cadeia íntegra.`,
+  integrityBroken: (when: string, position: string) =>
+    `Última verificação em ${when}: cadeia QUEBRADA na posição ${position}.`,
+  integrityUnavailable: 'A verificação por hash existe apenas no armazenamento PostgreSQL de eventos.',
   // The patient's 'Histórico'
   historyTitle: 'Histórico',
   showHistory: 'Mostrar histórico',
