@@ -43,10 +43,13 @@ const form = (name: string, base: number): PatientFormInput => ({
 let app: TestApp;
 let staff: SignedIn;
 let admin: TestClient;
+let adminEmail: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  admin = (await signInAs(app, 'admin')).client;
+  const signedInAdmin = await signInAs(app, 'admin');
+  admin = signedInAdmin.client;
+  adminEmail = signedInAdmin.email;
   staff = await signInAs(app, 'approved');
 });
 afterAll(async () => {
@@ -138,6 +141,62 @@ describe('mutations leave one audit entry each', () => {
       userEmail: someone.email,
       entityType: 'user',
     });
+  });
+
+  it('user and key administration, a procedure type and initialization, each one entry by its actor', async () => {
+    const email = `auditado-${Date.now()}@teste.sus.gov.br`;
+    const user = await admin.post('/api/users', {
+      email,
+      firstName: 'Ana',
+      lastName: 'Auditada',
+      isAdmin: false,
+    });
+    expect(user.status).toBe(201);
+    const key = await admin.post('/api/access-keys', {
+      description: `Chave auditada ${email}`,
+      userId: user.body.id,
+    });
+    expect(key.status).toBe(201);
+    expect((await admin.patch(`/api/access-keys/${key.body.id}/deactivate`)).status).toBe(200);
+    expect((await admin.patch(`/api/users/${user.body.id}/status`, { status: 'rejected' })).status).toBe(200);
+    expect((await admin.delete(`/api/users/${user.body.id}`)).status).toBeLessThan(300);
+
+    const { rows } = await auditLog(`search=${encodeURIComponent(email)}&pageSize=200`);
+    const one = (action: string) => {
+      const matching = rows.filter((row) => row.action === action);
+      expect(matching, action).toHaveLength(1);
+      expect(matching[0]?.userEmail, action).toBe(adminEmail);
+      return matching[0];
+    };
+    expect(one('CREATE_USER')).toMatchObject({
+      entityType: 'user',
+      entityId: user.body.id,
+      entityName: email,
+    });
+    expect(one('CREATE_ACCESS_KEY')).toMatchObject({ entityType: 'access_key', entityId: key.body.id });
+    expect(one('DEACTIVATE_ACCESS_KEY')).toMatchObject({ entityName: `Chave auditada ${email}` });
+    expect(one('REJECT_USER')).toMatchObject({
+      details: { status: 'rejected', changes: [{ field: 'userStatus', from: 'approved', to: 'rejected' }] },
+    });
+    expect(one('DELETE_USER')).toMatchObject({ entityId: user.body.id });
+
+    const type = await staff.client.post('/api/procedure-types', {
+      name: 'Exame Auditado de Zinco',
+      category: 'pre_op_lab',
+      phase: 'pre_operative',
+      isRequired: false,
+    });
+    expect(type.status).toBe(201);
+    const defined = await auditLog('action=CREATE_PROCEDURE_TYPE&search=exame%20auditado');
+    expect(defined.rows).toEqual([
+      expect.objectContaining({
+        userEmail: staff.email,
+        entityType: 'procedure',
+        entityName: 'Exame Auditado de Zinco',
+      }),
+    ]);
+    const initialized = await auditLog('action=INITIALIZE_SYSTEM');
+    expect(initialized.rows).toEqual([expect.objectContaining({ userEmail: null, entityType: 'system' })]);
   });
 });
 
