@@ -28,7 +28,12 @@ export interface AuditLogPage {
 }
 
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
-const AUDIT_LOG_TAG = { type: 'AuditLog', id: 'LIST' } as const;
+
+/**
+ * The audit screen reads the log afresh each time it opens (no tag marks it stale: every
+ * event of the app feeds it), unlike the app's other data (§9: never stale on its own).
+ */
+export const FRESH = { refetchOnMountOrArgChange: true } as const;
 
 /** The query string of a page: empty values are left out. */
 export function auditLogUrl(args: AuditLogArgs): string {
@@ -47,15 +52,12 @@ export const auditApi = api.injectEndpoints({
         const total = Number(meta?.headers[TOTAL_COUNT_HEADER]);
         return { rows, total: Number.isFinite(total) ? total : rows.length };
       },
-      providesTags: [AUDIT_LOG_TAG],
     }),
     getAuditFacets: build.query<AuditFacetsDto, void>({
       query: () => '/api/audit-logs/facets',
-      providesTags: [AUDIT_LOG_TAG],
     }),
     getAuditIntegrity: build.query<AuditIntegrityDto, void>({
       query: () => '/api/audit-logs/integrity',
-      providesTags: [AUDIT_LOG_TAG],
     }),
     getPatientHistory: build.query<PatientHistoryEntryDto[], string>({
       query: (id) => `/api/patients/${encodeURIComponent(id)}/history`,

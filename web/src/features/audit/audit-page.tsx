@@ -13,7 +13,7 @@ import {
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { PageHeader } from '../../common/layout/index.ts';
-import { useGetAuditFacetsQuery, useGetAuditLogQuery, type AuditLogArgs } from './audit-api.ts';
+import { FRESH, useGetAuditFacetsQuery, useGetAuditLogQuery, type AuditLogArgs } from './audit-api.ts';
 import { AuditDetailsDialog } from './audit-details-dialog.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
@@ -48,8 +48,8 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<AuditLogEntryDto | null>(null);
-  const query = useGetAuditLogQuery(queryOf(filters, page));
-  const { data: facets } = useGetAuditFacetsQuery();
+  const query = useGetAuditLogQuery(queryOf(filters, page), FRESH);
+  const { data: facets } = useGetAuditFacetsQuery(undefined, FRESH);
   const total = query.currentData?.total ?? query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const change = (next: Partial<AuditFilterValues>) => {

@@ -1,12 +1,12 @@
 import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useGetAuditIntegrityQuery } from './audit-api.ts';
+import { FRESH, useGetAuditIntegrityQuery } from './audit-api.ts';
 import { formatTimestamp } from './audit-format.ts';
 import { auditMessages as m } from './messages.ts';
 
 /** The hash-chained log's head (to compare with what an administrator wrote down) and its last verification. */
 export function IntegrityCallout() {
-  const { data } = useGetAuditIntegrityQuery();
+  const { data } = useGetAuditIntegrityQuery(undefined, FRESH);
   if (!data) return null;
   if (!data.available) return <Callout title={m.integrityTitle}>{m.integrityUnavailable}</Callout>;
   const verification = data.lastVerification;
