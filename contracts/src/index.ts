@@ -8,3 +8,4 @@ export * from './protocol/index.ts';
 export * from './patients/index.ts';
 export * from './errors/error-codes.ts';
 export * from './reports/index.ts';
+export * from './audit/index.ts';

@@ -28,3 +28,4 @@ export * from './users/index.ts';
 export * from './access-keys/index.ts';
 export * from './system-initialization/index.ts';
 export * from './reports/index.ts';
+export * from './audit/index.ts';

@@ -14,6 +14,7 @@ const readModelsWithTables: readonly string[] = [
   'patients',
   // After patients: its counters are backfilled from the patients tables.
   'reports',
+  'audit',
 ];
 
 const directory = (path: string): string => fileURLToPath(new URL(path, import.meta.url));

@@ -4,6 +4,7 @@ import { accessKeysProjection } from './access-keys/projection.ts';
 import { systemInitializationProjection } from './system-initialization/projection.ts';
 import { patientsProjection } from './patients/projection.ts';
 import { procedureTypesProjection } from './procedure-types/projection.ts';
+import { auditProjection } from './audit/projection.ts';
 
 /**
  * Every read model the runner keeps up to date and the CLI can rebuild. Each lives in its
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   systemInitializationProjection,
   procedureTypesProjection,
   patientsProjection,
+  auditProjection,
 ];

@@ -8,3 +8,11 @@ export {
   type EventStoreDbEventStoreOptions,
 } from './eventstoredb/eventstoredb-event-store.ts';
 export { eventStoreMigrations } from './migrations.ts';
+export {
+  verifyHashChain,
+  chainHead,
+  recordVerification,
+  lastVerification,
+  type ChainHead,
+  type ChainVerification,
+} from './postgres/hash-chain.ts';

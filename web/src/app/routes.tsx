@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { navigationMessages as nav } from '../common/messages.ts';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { PatientDetailPage } from '../features/patients/detail/patient-detail-page.tsx';
 import { PatientsPage } from '../features/patients/list/patients-page.tsx';
@@ -9,9 +8,7 @@ import { lazyPage } from './lazy-page.tsx';
  * The approved routes of §2, rendered inside the shared layout (sidebar + page). Each page
  * draws its own `PageHeader` (from `common/layout`). The daily screens (dashboard, patients)
  * come with the first load; the others are fetched when opened (`lazyPage`), which keeps the
- * dashboard within its size budget (scripts/web-weight.ts). A feature plugs its page in by
- * replacing its placeholder line here, e.g.
- *   lazyPage(() => import('../features/reports/reports-page.tsx').then((m) => m.ReportsPage))
+ * dashboard within its size budget (scripts/web-weight.ts).
  */
 export const approvedRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
@@ -25,13 +22,7 @@ export const approvedRoutes: RouteObject[] = [
   },
   {
     path: 'audit',
-    element: lazyPage(() =>
-      import('../common/under-construction-page.tsx').then(({ UnderConstructionPage }) => {
-        return function AuditPlaceholder() {
-          return <UnderConstructionPage title={nav.audit} />;
-        };
-      }),
-    ),
+    element: lazyPage(() => import('../features/audit/audit-page.tsx').then((m) => m.AuditPage)),
   },
   {
     path: 'users',

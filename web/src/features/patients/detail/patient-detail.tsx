@@ -17,6 +17,7 @@ import { PatientLoadError } from './patient-load-error.tsx';
 import { PatientNotFound } from './patient-not-found.tsx';
 import { PatientProgressCard } from './patient-progress-card.tsx';
 import { PatientSummaryCard } from './patient-summary-card.tsx';
+import { PatientHistoryCard } from '../../audit/history/patient-history-card.tsx';
 import './patient-detail.css';
 
 const EMPTY_TYPES: never[] = [];
@@ -67,6 +68,7 @@ export function PatientDetail({ id }: { id: string }) {
           <RegisterProcedureCard patient={patient} types={types} />
         </aside>
       </div>
+      <PatientHistoryCard patientId={patient.id} />
       {dialog === 'edit' ? <PatientFormDialog onClose={() => setDialog(null)} patient={patient} /> : null}
       {dialog === 'delete' ? (
         <DeletePatientDialog

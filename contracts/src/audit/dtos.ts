@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
+import { FieldChangeSchema } from './values.ts';
+
+/** An instant filter: ISO 8601 with an offset. */
+const InstantSchema = z.string().datetime({ offset: true, message: 'Data e hora inválidas' });
+
+/**
+ * The details of an audit entry (§3: a JSON that may hold `updatedFields` and `status`), with
+ * what else an auditor needs: old → new values, the patient a procedure belongs to, and
+ * other values of the event (reason, description…) as text.
+ */
+export const AuditDetailsSchema = z.object({
+  updatedFields: z.array(z.string()).optional(),
+  status: z.string().optional(),
+  changes: z.array(FieldChangeSchema).optional(),
+  patientId: z.string().optional(),
+  patientName: z.string().nullable().optional(),
+  values: z.record(z.string(), z.string().nullable()).optional(),
+});
+export type AuditDetails = z.infer<typeof AuditDetailsSchema>;
+
+/** One row of `GET /api/audit-logs` (§3 audit log entry, plus ids for the filters). */
+export const AuditLogEntryDtoSchema = z.object({
+  /** The event's id: one entry per auditable event. */
+  id: z.string(),
+  timestamp: z.string().datetime({ offset: true }),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  action: AuditActionSchema,
+  entityType: AuditEntityTypeSchema,
+  entityId: z.string().nullable(),
+  entityName: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  details: AuditDetailsSchema.nullable(),
+});
+export type AuditLogEntryDto = z.infer<typeof AuditLogEntryDtoSchema>;
+
+/** `'all'` (the filters' first option) and empty mean no filter. */
+const optionalFilter = <Schema extends z.ZodTypeAny>(schema: Schema) =>
+  z
+    .union([z.literal('all'), z.literal(''), schema])
+    .optional()
+    .transform((value): z.output<Schema> | undefined =>
+      value === 'all' || value === '' || value === undefined ? undefined : (value as z.output<Schema>),
+    );
+
+/** `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`, newest first. */
+export const AuditLogQuerySchema = z.object({
+  /** User email, entity name and action label; case- and accent-insensitive substrings. */
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
+  action: optionalFilter(AuditActionSchema),
+  entityType: optionalFilter(AuditEntityTypeSchema),
+  userId: optionalFilter(z.string().uuid({ message: 'Usuário inválido' })),
+  /** Inclusive bounds on the entry's timestamp. */
+  from: optionalFilter(InstantSchema),
+  to: optionalFilter(InstantSchema),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+
+/** `GET /api/audit-logs/facets`: the values present in the whole log, for the filters. */
+export const AuditFacetsDtoSchema = z.object({
+  actions: z.array(AuditActionSchema),
+  entityTypes: z.array(AuditEntityTypeSchema),
+  users: z.array(z.object({ id: z.string(), email: z.string() })),
+});
+export type AuditFacetsDto = z.infer<typeof AuditFacetsDtoSchema>;
+
+/** A change one event made to one procedure of the patient. */
+export const ProcedureHistoryChangeSchema = z.object({
+  procedureId: z.string(),
+  procedureName: z.string(),
+  kind: z.enum(['added', 'changed', 'removed']),
+  changes: z.array(FieldChangeSchema),
+});
+export type ProcedureHistoryChange = z.infer<typeof ProcedureHistoryChangeSchema>;
+
+/** One event of `GET /api/patients/:id/history` (newest first). */
+export const PatientHistoryEntryDtoSchema = z.object({
+  revision: z.number().int().min(0),
+  timestamp: z.string().datetime({ offset: true }),
+  userEmail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  action: AuditActionSchema,
+  /** Patient fields changed (`PATIENT_FIELD_LABELS` names them). */
+  changes: z.array(FieldChangeSchema),
+  procedures: z.array(ProcedureHistoryChangeSchema),
+});
+export type PatientHistoryEntryDto = z.infer<typeof PatientHistoryEntryDtoSchema>;
+
+/** `GET /api/patients/:id?asOf=<ISO instant>`. */
+export const PatientAsOfQuerySchema = z.object({ asOf: InstantSchema.optional() });
+
+/** `GET /api/audit-logs/integrity`: the hash-chained log's head and its last verification. */
+export const AuditIntegrityDtoSchema = z.object({
+  /** False when events live in EventStoreDB (the hash chain is the PostgreSQL store's). */
+  available: z.boolean(),
+  head: z.object({ position: z.string(), hash: z.string() }).nullable(),
+  lastVerification: z
+    .object({
+      verifiedAt: z.string().datetime({ offset: true }),
+      headPosition: z.string().nullable(),
+      headHash: z.string().nullable(),
+      brokenPosition: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AuditIntegrityDto = z.infer<typeof AuditIntegrityDtoSchema>;

@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AccessKeyIssued,
+  AuditLogQuerySchema,
+  LoginFailed,
+  PatientDeleted,
+  PatientRegistered,
+  PatientUpdated,
+  ProcedureCompleted,
+  ProcedureCompletionChanged,
+  RecordAccessed,
+  RequiredProceduresAssigned,
+  UserLoggedIn,
+  type PatientDetails,
+  type ProcedureType,
+} from '@bari/contracts';
+import { sql } from '@bari/db';
+import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
+import { rebuildProjection } from '../runner/rebuild.ts';
+import { auditProjection } from './projection.ts';
+import { createAuditQueries } from './queries.ts';
+
+// ── Given ─────────────────────────────────────────────────────────────────────────
+
+const MARIA = '00000000-0000-4000-8000-000000000001';
+const HEMOGRAMA = 'a0000000-0000-4000-8000-000000000001';
+const NURSE = 'b0000000-0000-4000-8000-000000000001';
+const KEY = 'c0000000-0000-4000-8000-000000000001';
+const nurse = { userId: NURSE, userEmail: 'enfermeira@hospital.br', clientIp: '10.0.0.7' };
+
+const bloodCount: ProcedureType = {
+  id: 'pre_op_lab.hemograma',
+  name: 'Hemograma completo',
+  category: 'pre_op_lab',
+  phase: 'pre_operative',
+  isRequired: true,
+  scheduledMonth: null,
+};
+const details: PatientDetails = {
+  name: 'Maria da Conceição',
+  cpf: '39053344705',
+  cns: null,
+  municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
+  admissionDate: '2025-01-08',
+  dischargeDate: null,
+  surgeryDate: '2025-01-10',
+  surgeryLocation: 'Hospital Geral',
+  surgeonName: 'Dr. João Souza',
+  aihNumber: null,
+  sisregCode: null,
+  notes: null,
+};
+
+const registration = () => [
+  PatientRegistered.create({ patientId: MARIA, ...details }),
+  RequiredProceduresAssigned.create({
+    patientId: MARIA,
+    procedures: [{ procedureId: HEMOGRAMA, procedureType: bloodCount, scheduledDate: null }],
+    reason: 'registration',
+  }),
+];
+
+let harness: ProjectionHarness;
+beforeEach(async () => {
+  harness = await startProjectionHarness([auditProjection]);
+});
+afterEach(() => harness.close());
+
+const queries = () => createAuditQueries(harness.pool);
+const list = (query: Record<string, unknown> = {}) => queries().list(AuditLogQuerySchema.parse(query));
+
+// ── Then ──────────────────────────────────────────────────────────────────────────
+
+describe('audit projection', { timeout: 60_000 }, () => {
+  it('given a registration and a municipality change, then one entry each, the update with old and new values', async () => {
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        PatientUpdated.create({
+          patientId: MARIA,
+          changes: { municipality: { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' } },
+        }),
+      ],
+      nurse,
+    );
+
+    const { rows, total } = await list();
+    expect(total).toBe(3);
+    expect(rows.map((row) => row.action)).toEqual(['UPDATE_PATIENT', 'ASSIGN_PROCEDURES', 'CREATE_PATIENT']);
+    expect(rows[0]).toMatchObject({
+      userId: NURSE,
+      userEmail: 'enfermeira@hospital.br',
+      ipAddress: '10.0.0.7',
+      entityType: 'patient',
+      entityId: MARIA,
+      entityName: 'Maria da Conceição',
+      details: {
+        updatedFields: ['municipality'],
+        changes: [{ field: 'municipality', from: 'Salvador/BA', to: 'Feira de Santana/BA' }],
+      },
+    });
+    expect(rows[1]?.details).toMatchObject({ values: { reason: 'registration', count: '1' } });
+  });
+
+  it('given procedure events, then the procedure is named with its patient, with status and old → new dates', async () => {
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        ...registration(),
+        ProcedureCompleted.create({
+          patientId: MARIA,
+          procedureId: HEMOGRAMA,
+          completedDate: '2025-01-02',
+          location: 'Lab Central',
+          professionalName: null,
+          notes: null,
+        }),
+        ProcedureCompletionChanged.create({
+          patientId: MARIA,
+          procedureId: HEMOGRAMA,
+          completedDate: '2025-01-03',
+          location: 'Lab Central',
+          professionalName: null,
+          notes: null,
+        }),
+      ],
+      nurse,
+    );
+
+    const { rows } = await list({ entityType: 'procedure' });
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      action: 'UPDATE_PROCEDURE',
+      entityId: HEMOGRAMA,
+      entityName: 'Hemograma completo',
+      details: {
+        updatedFields: ['completedDate'],
+        status: 'completed',
+        patientId: MARIA,
+        patientName: 'Maria da Conceição',
+        changes: [{ field: 'completedDate', from: '2025-01-02', to: '2025-01-03' }],
+      },
+    });
+    expect(rows[1]?.details?.changes).toEqual([
+      { field: 'status', from: 'pending', to: 'completed' },
+      { field: 'completedDate', from: null, to: '2025-01-02' },
+      { field: 'location', from: null, to: 'Lab Central' },
+    ]);
+    // The patient's name finds its procedures too (accents and case aside)
+    expect((await list({ search: 'MARIA DA CONCEICAO', entityType: 'procedure' })).total).toBe(2);
+  });
+
+  it('given logins, a refused login, key creation and an access event, then each is an entry; filters and facets', async () => {
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    await harness.given(`access-key-${KEY}`, [
+      AccessKeyIssued.create({
+        keyId: KEY,
+        keyHash: 'a'.repeat(64),
+        keyPrefix: 'abcdefgh',
+        description: 'Chave da enfermagem',
+        expiresAt: null,
+        boundUserId: NURSE,
+      }),
+    ]);
+    await harness.given(
+      `access-key-${KEY}`,
+      [UserLoggedIn.create({ userId: NURSE, email: 'enfermeira@hospital.br', keyId: KEY, approved: true })],
+      nurse,
+    );
+    await harness.given('login-failures', [
+      LoginFailed.create({ email: 'intruso@x.com', reason: 'unknown_key', keyId: null }),
+    ]);
+    await harness.given(
+      `access-${NURSE}`,
+      [RecordAccessed.create({ action: 'VIEW_PATIENT', patientId: MARIA, parameters: {} })],
+      nurse,
+    );
+
+    const { rows } = await list({ page: 1, pageSize: 2 });
+    expect(rows.map((row) => row.action)).toEqual(['VIEW_PATIENT', 'LOGIN_FAILED']);
+    expect(rows[0]).toMatchObject({ entityType: 'patient', entityName: 'Maria da Conceição', details: null });
+    expect(rows[1]).toMatchObject({
+      userEmail: null,
+      entityName: 'intruso@x.com',
+      details: { values: { reason: 'unknown_key' } },
+    });
+    expect((await list({ page: 2, pageSize: 2 })).rows.map((row) => row.action)).toEqual([
+      'LOGIN',
+      'CREATE_ACCESS_KEY',
+    ]);
+    expect((await list({ action: 'LOGIN' })).rows[0]?.details).toEqual({
+      values: { accessKey: 'Chave da enfermagem', approved: 'true' },
+    });
+    // "Which patients did this user open between two dates?"
+    const opened = await list({
+      userId: NURSE,
+      action: 'VIEW_PATIENT',
+      from: new Date(Date.now() - 60_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(opened.rows.map((row) => row.entityName)).toEqual(['Maria da Conceição']);
+    expect((await list({ to: '2000-01-01T00:00:00Z' })).total).toBe(0);
+    expect((await list({ search: 'visualizar paciente' })).total).toBe(1);
+
+    expect(await queries().facets()).toEqual({
+      actions: [
+        'CREATE_PATIENT',
+        'ASSIGN_PROCEDURES',
+        'LOGIN',
+        'LOGIN_FAILED',
+        'CREATE_ACCESS_KEY',
+        'VIEW_PATIENT',
+      ],
+      entityTypes: ['patient', 'user', 'access_key'],
+      users: [{ id: NURSE, email: 'enfermeira@hospital.br' }],
+    });
+  });
+
+  it('rebuilds into the same rows', async () => {
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    await harness.given(
+      `patient-${MARIA}`,
+      [PatientUpdated.create({ patientId: MARIA, changes: { name: 'Maria C. Silva', notes: 'Alérgica' } })],
+      nurse,
+    );
+    await harness.given(
+      `access-${NURSE}`,
+      [RecordAccessed.create({ action: 'VIEW_HISTORY', patientId: MARIA, parameters: {} })],
+      nurse,
+    );
+    await harness.given(
+      `patient-${MARIA}`,
+      [PatientDeleted.create({ patientId: MARIA, name: 'Maria C. Silva' })],
+      nurse,
+    );
+    const before = await dump();
+    expect(before.log).toHaveLength(5);
+
+    const { eventStore, pool, runner } = harness;
+    await runner.stop();
+    await rebuildProjection({ eventStore, pool, projection: auditProjection });
+
+    expect(await dump()).toEqual(before);
+  });
+});
+
+/** Every row of the three tables as plain JSON, in a stable order. */
+async function dump() {
+  const Rows = z.object({ rows: z.unknown() });
+  const all = async (table: 'audit_log' | 'audit_entities' | 'audit_facets', order: string) =>
+    (await harness.pool.oneFirst(sql.type(Rows)`
+      select coalesce(json_agg(to_jsonb(t) order by ${sql.identifier([order])}), '[]') as rows
+      from ${sql.identifier([table])} t
+    `)) as unknown[];
+  return {
+    log: await all('audit_log', 'seq'),
+    entities: await all('audit_entities', 'id'),
+    facets: await all('audit_facets', 'key'),
+  };
+}

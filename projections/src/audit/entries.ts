@@ -1,0 +1,357 @@
+import {
+  AUDIT_ACTION_LABELS,
+  PatientEventSchema,
+  ProcedureTypeDefined,
+  RecordAccessed,
+  IdentityEventSchema,
+  auditValue,
+  fieldChanges,
+  foldText,
+  patientEventAction,
+  type AuditAction,
+  type AuditDetails,
+  type AuditEntityType,
+  type IdentityEvent,
+  type PatientEvent,
+} from '@bari/contracts';
+import type { RecordedEvent } from '@bari/event-store';
+import type { Entities, EntityRow } from './entities.ts';
+
+/*
+ * The audit entry of each event (pure): action, entity, details. Names and old values come
+ * from the projection's own lookup (`Entities`), which the same fold keeps up to date.
+ */
+
+/** One row of `audit_log` (without `seq`, which the database numbers in insertion order). */
+export interface AuditRow {
+  readonly eventId: string;
+  readonly occurredAt: string;
+  readonly userId: string | null;
+  readonly userEmail: string | null;
+  readonly action: AuditAction;
+  readonly entityType: AuditEntityType;
+  readonly entityId: string | null;
+  readonly entityName: string | null;
+  readonly ipAddress: string | null;
+  readonly details: AuditDetails | null;
+  readonly search: string;
+}
+
+interface Entry {
+  readonly action: AuditAction;
+  readonly entityType: AuditEntityType;
+  readonly entityId: string | null;
+  readonly entityName: string | null;
+  readonly details: AuditDetails | null;
+  /** Extra text the search matches (a procedure's patient name). */
+  readonly searchAlso?: string | null;
+}
+
+/** Identity events that are consistency mechanisms, not actions: their user event is audited. */
+const UNAUDITED_IDENTITY = new Set([
+  'EmailReserved',
+  'EmailReleased',
+  'AdministratorAppointed',
+  'AdministratorRemoved',
+]);
+
+/** The event types the audit projection handles. */
+export const AUDITED_EVENT_TYPES: readonly string[] = [
+  ...PatientEventSchema.options.map((option) => option.shape.type.value),
+  ProcedureTypeDefined.type,
+  RecordAccessed.type,
+  ...IdentityEventSchema.options
+    .map((option) => option.shape.type.value as string)
+    .filter((type) => !UNAUDITED_IDENTITY.has(type)),
+];
+const PATIENT_TYPES = new Set<string>(PatientEventSchema.options.map((option) => option.shape.type.value));
+
+const values = (record: Record<string, unknown>): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, auditValue(value)]));
+
+const PROCEDURE_FIELDS = [
+  'status',
+  'scheduledDate',
+  'completedDate',
+  'location',
+  'professionalName',
+  'notes',
+] as const;
+
+function setEntity(entities: Entities, row: EntityRow): void {
+  entities.set(row.id, row);
+}
+
+function patientEntry(event: PatientEvent, entities: Entities): Entry {
+  const action = patientEventAction(event);
+  const patientId = event.data.patientId;
+  const patient = entities.get(patientId);
+  const patientName = patient?.name ?? null;
+  const ofPatient = { entityType: 'patient' as const, entityId: patientId };
+
+  /** An entry about one procedure, its lookup row moved to `after`. */
+  const procedure = (
+    procedureId: string,
+    after: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ): Entry => {
+    const known = entities.get(procedureId);
+    const before = known?.state ?? {};
+    const state = { ...before, ...after };
+    setEntity(entities, { id: procedureId, name: known?.name ?? '', parentId: patientId, state });
+    const changes = fieldChanges(
+      before,
+      after,
+      PROCEDURE_FIELDS.filter((field) => field in after),
+    );
+    const status = typeof after.status === 'string' ? after.status : undefined;
+    return {
+      action,
+      entityType: 'procedure',
+      entityId: procedureId,
+      entityName: known?.name || null,
+      searchAlso: patientName,
+      details: {
+        ...(action === 'UPDATE_PROCEDURE' ? { updatedFields: changes.map((change) => change.field) } : {}),
+        ...(status ? { status } : {}),
+        changes,
+        patientId,
+        patientName,
+        ...(Object.keys(extra).length > 0 ? { values: values(extra) } : {}),
+      },
+    };
+  };
+
+  switch (event.type) {
+    case 'PatientRegistered': {
+      const { patientId: _id, ...details } = event.data;
+      setEntity(entities, { id: patientId, name: details.name, parentId: null, state: details });
+      return { action, ...ofPatient, entityName: details.name, details: null };
+    }
+    case 'PatientUpdated': {
+      const before = patient?.state ?? {};
+      const changes = fieldChanges(before, event.data.changes);
+      const name = event.data.changes.name ?? patientName ?? '';
+      setEntity(entities, {
+        id: patientId,
+        name,
+        parentId: null,
+        state: { ...before, ...event.data.changes },
+      });
+      return {
+        action,
+        ...ofPatient,
+        entityName: name || null,
+        details: { updatedFields: Object.keys(event.data.changes), changes },
+      };
+    }
+    case 'PatientDeleted':
+      return { action, ...ofPatient, entityName: event.data.name, details: null };
+    case 'ProcedureAssigned': {
+      const { procedureId, procedureType, scheduledDate, reason } = event.data;
+      setEntity(entities, { id: procedureId, name: procedureType.name, parentId: patientId, state: {} });
+      return procedure(
+        procedureId,
+        { status: 'pending', scheduledDate },
+        { reason, procedureTypeId: procedureType.id },
+      );
+    }
+    case 'RequiredProceduresAssigned': {
+      for (const { procedureId, procedureType, scheduledDate } of event.data.procedures) {
+        setEntity(entities, {
+          id: procedureId,
+          name: procedureType.name,
+          parentId: patientId,
+          state: { status: 'pending', scheduledDate },
+        });
+      }
+      return {
+        action,
+        ...ofPatient,
+        entityName: patientName,
+        details: {
+          status: 'pending',
+          values: { reason: event.data.reason, count: String(event.data.procedures.length) },
+        },
+      };
+    }
+    case 'LegacyProcedureImported': {
+      const { procedureId, procedureType, patientId: _id, ...record } = event.data;
+      setEntity(entities, { id: procedureId, name: procedureType.name, parentId: patientId, state: {} });
+      return procedure(procedureId, {
+        status: record.status,
+        scheduledDate: record.scheduledDate,
+        completedDate: record.completedDate,
+        location: record.location,
+        professionalName: record.professionalName,
+        notes: record.notes,
+      });
+    }
+    case 'ProcedureCompleted':
+    case 'ProcedureCompletionChanged': {
+      const { procedureId, patientId: _id, ...completion } = event.data;
+      return procedure(procedureId, { status: 'completed', ...completion });
+    }
+    case 'ProcedureReopened':
+      return procedure(
+        event.data.procedureId,
+        { status: 'pending', completedDate: null },
+        { reason: event.data.reason },
+      );
+    case 'ProcedureRescheduled':
+      return procedure(
+        event.data.procedureId,
+        { scheduledDate: event.data.scheduledDate },
+        { reason: event.data.reason },
+      );
+    case 'ProcedureRemoved':
+      return procedure(event.data.procedureId, {}, { reason: event.data.reason });
+    default: {
+      const unhandled: never = event;
+      throw new Error(`Unhandled patient event ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+function identityEntry(event: IdentityEvent, entities: Entities): Entry | null {
+  const user = (
+    action: AuditAction,
+    userId: string | null,
+    email: string,
+    details: AuditDetails | null,
+  ): Entry => ({
+    action,
+    entityType: 'user',
+    entityId: userId,
+    entityName: email,
+    details,
+  });
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { source, userId, email, status, isAdmin, firstName, lastName } = event.data;
+      return user(source === 'access_key_invitation' ? 'REQUEST_ACCESS' : 'CREATE_USER', userId, email, {
+        status,
+        values: values({ source, isAdmin, firstName, lastName }),
+      });
+    }
+    case 'UserStatusChanged': {
+      const { userId, email, from, to } = event.data;
+      return user(to === 'approved' ? 'APPROVE_USER' : 'REJECT_USER', userId, email, {
+        status: to,
+        changes: [{ field: 'userStatus', from, to }],
+      });
+    }
+    case 'UserDeleted':
+      return user('DELETE_USER', event.data.userId, event.data.email, null);
+    case 'UserLoggedOut':
+      return user('LOGOUT', event.data.userId, event.data.email, null);
+    case 'UserLoggedIn': {
+      const key = entities.get(event.data.keyId);
+      return user('LOGIN', event.data.userId, event.data.email, {
+        values: values({ accessKey: key?.name ?? event.data.keyId, approved: event.data.approved }),
+      });
+    }
+    case 'LoginFailed':
+      return user('LOGIN_FAILED', null, event.data.email, { values: values({ reason: event.data.reason }) });
+    case 'AccessKeyIssued': {
+      const { keyId, description, keyPrefix, expiresAt, boundUserId } = event.data;
+      setEntity(entities, { id: keyId, name: description, parentId: boundUserId, state: {} });
+      return {
+        action: 'CREATE_ACCESS_KEY',
+        entityType: 'access_key',
+        entityId: keyId,
+        entityName: description,
+        details: { values: values({ keyPrefix, expiresAt, boundUserId }) },
+      };
+    }
+    case 'AccessKeyBound':
+    case 'AccessKeyDeactivated': {
+      const key = entities.get(event.data.keyId);
+      const extra =
+        event.type === 'AccessKeyBound' ? { userId: event.data.userId } : { reason: event.data.reason };
+      return {
+        action: event.type === 'AccessKeyBound' ? 'BIND_ACCESS_KEY' : 'DEACTIVATE_ACCESS_KEY',
+        entityType: 'access_key',
+        entityId: event.data.keyId,
+        entityName: key?.name ?? null,
+        details: { values: values(extra) },
+      };
+    }
+    case 'SystemInitialized':
+      return {
+        action: event.data.forced ? 'FORCE_INITIALIZE_SYSTEM' : 'INITIALIZE_SYSTEM',
+        entityType: 'system',
+        entityId: null,
+        entityName: null,
+        details: { values: { accounts: event.data.accounts.map((account) => account.email).join(', ') } },
+      };
+    default:
+      return null;
+  }
+}
+
+function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
+  const input = { type: recorded.type, data: recorded.data };
+  if (PATIENT_TYPES.has(recorded.type)) return patientEntry(PatientEventSchema.parse(input), entities);
+  if (recorded.type === ProcedureTypeDefined.type) {
+    const { data } = ProcedureTypeDefined.schema.parse(input);
+    return {
+      action: 'CREATE_PROCEDURE_TYPE',
+      entityType: 'procedure',
+      entityId: data.id,
+      entityName: data.name,
+      details: {
+        values: values({
+          category: data.category,
+          phase: data.phase,
+          isRequired: data.isRequired,
+          source: data.source,
+        }),
+      },
+    };
+  }
+  if (recorded.type === RecordAccessed.type) {
+    const { data } = RecordAccessed.schema.parse(input);
+    const patientName = data.patientId ? (entities.get(data.patientId)?.name ?? null) : null;
+    return {
+      action: data.action,
+      entityType: data.patientId ? 'patient' : 'system',
+      entityId: data.patientId,
+      entityName: patientName,
+      details: Object.keys(data.parameters).length > 0 ? { values: data.parameters } : null,
+    };
+  }
+  if (UNAUDITED_IDENTITY.has(recorded.type)) return null;
+  return identityEntry(IdentityEventSchema.parse(input), entities);
+}
+
+/**
+ * The audit rows of a batch, in log order, folding the entity lookup (`entities`, changed in
+ * place) as it goes.
+ */
+export function auditRows(events: readonly RecordedEvent[], entities: Entities): AuditRow[] {
+  const rows: AuditRow[] = [];
+  for (const recorded of events) {
+    const entry = entryOf(recorded, entities);
+    if (!entry) continue;
+    const { metadata } = recorded;
+    rows.push({
+      eventId: recorded.id,
+      occurredAt: metadata.timestamp,
+      userId: metadata.userId,
+      userEmail: metadata.userEmail,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      entityName: entry.entityName,
+      ipAddress: metadata.clientIp,
+      details: entry.details,
+      search: foldText(
+        [metadata.userEmail, entry.entityName, entry.searchAlso, AUDIT_ACTION_LABELS[entry.action]]
+          .filter(Boolean)
+          .join(' '),
+      ),
+    });
+  }
+  return rows;
+}

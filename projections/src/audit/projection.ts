@@ -1,0 +1,54 @@
+import { loadRows, upsertRows } from '../shared/columns.ts';
+import type { Projection } from '../runner/projection.ts';
+import { AUDIT_ENTITY_COLUMNS, AUDIT_FACET_COLUMNS, AUDIT_LOG_COLUMNS } from './columns.ts';
+import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
+import { entityIdsOf, type EntityRow } from './entities.ts';
+
+interface FacetRow {
+  readonly key: string;
+  readonly kind: 'action' | 'entity_type' | 'user';
+  readonly value: string;
+  readonly label: string | null;
+}
+
+/** The facets a batch's rows show (a user's label is their latest email). */
+function facetsOf(rows: readonly AuditRow[]): FacetRow[] {
+  const facets = new Map<string, FacetRow>();
+  const add = (kind: FacetRow['kind'], value: string, label: string | null = null) =>
+    facets.set(`${kind}:${value}`, { key: `${kind}:${value}`, kind, value, label });
+  for (const row of rows) {
+    add('action', row.action);
+    add('entity_type', row.entityType);
+    if (row.userId) add('user', row.userId, row.userEmail);
+  }
+  return [...facets.values()];
+}
+
+/**
+ * The audit log (`audit_log`): one row per auditable event of the log — patient, procedure,
+ * user, access-key and system events, logins and access events — with who, when, from where,
+ * the entity and the details (old → new values). A batch loads the entities it names from
+ * its own lookup (`audit_entities`) in one query, folds in memory, then writes the new rows,
+ * the changed lookup rows and the facets with one multi-row statement each.
+ */
+export const auditProjection: Projection = {
+  name: 'audit',
+  eventTypes: AUDITED_EVENT_TYPES,
+  tables: ['audit_log', 'audit_entities', 'audit_facets'],
+  async apply(events, { tx, tables }) {
+    const loaded = await loadRows<typeof AUDIT_ENTITY_COLUMNS, EntityRow>(
+      tx,
+      tables('audit_entities'),
+      AUDIT_ENTITY_COLUMNS,
+      AUDIT_ENTITY_COLUMNS.id,
+      entityIdsOf(events),
+    );
+    const before = new Map(loaded.map((row) => [row.id, row]));
+    const entities = new Map(before);
+    const rows = auditRows(events, entities);
+    const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
+    await upsertRows(tx, tables('audit_log'), AUDIT_LOG_COLUMNS, 'eventId', rows);
+    await upsertRows(tx, tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', changed);
+    await upsertRows(tx, tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows));
+  },
+};

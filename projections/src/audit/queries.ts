@@ -1,0 +1,106 @@
+import type { FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import type { DatabasePool } from '@bari/db';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  AuditActionSchema,
+  AuditDetailsSchema,
+  AuditEntityTypeSchema,
+  foldText,
+  type AuditFacetsDto,
+  type AuditLogEntryDto,
+  type AuditLogQuery,
+} from '@bari/contracts';
+import { sql } from '@bari/db';
+import { selectList } from '../shared/columns.ts';
+import { AUDIT_LOG_COLUMNS } from './columns.ts';
+
+const AuditLogRowSchema = z
+  .object({
+    eventId: z.string(),
+    // timestamptz arrives as epoch milliseconds (slonik's parser)
+    occurredAt: z.number(),
+    userId: z.string().nullable(),
+    userEmail: z.string().nullable(),
+    action: AuditActionSchema,
+    entityType: AuditEntityTypeSchema,
+    entityId: z.string().nullable(),
+    entityName: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    details: AuditDetailsSchema.nullable(),
+  })
+  .transform(({ eventId, occurredAt, ...row }): AuditLogEntryDto => ({
+    id: eventId,
+    timestamp: new Date(occurredAt).toISOString(),
+    ...row,
+  }));
+const columns = selectList(AUDIT_LOG_COLUMNS, ['search']);
+
+/** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function conditionsOf(query: AuditLogQuery): FragmentSqlToken[] {
+  const conditions: FragmentSqlToken[] = [];
+  if (query.search) conditions.push(sql.fragment`search like ${containing(foldText(query.search))}`);
+  if (query.action) conditions.push(sql.fragment`action = ${query.action}`);
+  if (query.entityType) conditions.push(sql.fragment`entity_type = ${query.entityType}`);
+  if (query.userId) conditions.push(sql.fragment`user_id = ${query.userId}`);
+  if (query.from) conditions.push(sql.fragment`occurred_at >= ${query.from}::timestamptz`);
+  if (query.to) conditions.push(sql.fragment`occurred_at <= ${query.to}::timestamptz`);
+  return conditions;
+}
+
+export interface AuditLogPage {
+  readonly rows: AuditLogEntryDto[];
+  /** Entries matching the filters, all pages together (`X-Total-Count`). */
+  readonly total: number;
+}
+
+const byCatalogueOrder = <Value extends string>(catalogue: readonly Value[], present: readonly string[]) =>
+  catalogue.filter((value) => present.includes(value));
+
+/** Reads of the audit log. */
+export function createAuditQueries(pool: DatabasePool) {
+  return {
+    /** `GET /api/audit-logs`: newest first, filtered, one page, with the total. */
+    async list(query: AuditLogQuery): Promise<AuditLogPage> {
+      const conditions = conditionsOf(query);
+      const where =
+        conditions.length === 0
+          ? sql.fragment``
+          : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
+      const total = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
+        select count(*)::int as total from audit_log ${where}
+      `);
+      const rows = await pool.any(sql.type(AuditLogRowSchema)`
+        select ${columns} from audit_log ${where}
+        order by seq desc
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      `);
+      return { rows: [...rows], total };
+    },
+
+    /** `GET /api/audit-logs/facets`: the actions, entity types and users present in the log. */
+    async facets(): Promise<AuditFacetsDto> {
+      const facets = await pool.any(
+        sql.type(z.object({ kind: z.string(), value: z.string(), label: z.string().nullable() }))`
+          select kind, value, label from audit_facets order by kind, label, value
+        `,
+      );
+      const of = (kind: string) => facets.filter((facet) => facet.kind === kind);
+      return {
+        actions: byCatalogueOrder(
+          AUDIT_ACTIONS,
+          of('action').map((facet) => facet.value),
+        ),
+        entityTypes: byCatalogueOrder(
+          AUDIT_ENTITY_TYPES,
+          of('entity_type').map((facet) => facet.value),
+        ),
+        users: of('user').map((facet) => ({ id: facet.value, email: facet.label ?? facet.value })),
+      };
+    },
+  };
+}
+export type AuditQueries = ReturnType<typeof createAuditQueries>;

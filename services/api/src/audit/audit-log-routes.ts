@@ -1,0 +1,62 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  AuditFacetsDtoSchema,
+  AuditIntegrityDtoSchema,
+  AuditLogEntryDtoSchema,
+  AuditLogQuerySchema,
+  type AccessParameters,
+  type AuditLogQuery,
+} from '@bari/contracts';
+import { chainHead, lastVerification } from '@bari/event-store';
+import { createAuditQueries } from '@bari/projections';
+import type { ApiDependencies } from '../dependencies.ts';
+import { requireApproved } from '../http/auth/guards.ts';
+import type { RequestState } from '../http/request-state.ts';
+import { respond } from '../http/route-support.ts';
+import { recordAccess } from './record-access.ts';
+
+/** The filters of a read of the audit log, for its access event (the page is not a filter). */
+function filtersOf(query: AuditLogQuery): AccessParameters {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as AccessParameters;
+}
+
+/**
+ * The audit log, read-only, for every approved user (spec §2 and §6: /audit is an approved
+ * user's screen):
+ * - `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`: newest
+ *   first, the total in `X-Total-Count`; the read itself is recorded (VIEW_AUDIT_LOG).
+ * - `GET /api/audit-logs/facets`: the actions, entity types and users present, for the filters.
+ * - `GET /api/audit-logs/integrity`: the hash-chained log's head (position and hash) and the
+ *   last `npm run audit -- verify`.
+ */
+export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
+  const audit = createAuditQueries(deps.pool);
+
+  router.get('/audit-logs', requireApproved(), async function listAuditLog(ctx) {
+    const query = AuditLogQuerySchema.parse(ctx.query);
+    const page = await audit.list(query);
+    await recordAccess(ctx, deps, { action: 'VIEW_AUDIT_LOG', parameters: filtersOf(query) });
+    ctx.set('X-Total-Count', String(page.total));
+    respond(ctx, z.array(AuditLogEntryDtoSchema), page.rows);
+  });
+
+  router.get('/audit-logs/facets', requireApproved(), async function auditFacets(ctx) {
+    respond(ctx, AuditFacetsDtoSchema, await audit.facets());
+  });
+
+  router.get('/audit-logs/integrity', requireApproved(), async function auditIntegrity(ctx) {
+    if (deps.config.EVENTSTORE_CONNECTION_STRING) {
+      respond(ctx, AuditIntegrityDtoSchema, { available: false, head: null, lastVerification: null });
+      return;
+    }
+    respond(ctx, AuditIntegrityDtoSchema, {
+      available: true,
+      head: await chainHead(deps.pool),
+      lastVerification: await lastVerification(deps.pool),
+    });
+  });
+}

@@ -1,0 +1,2 @@
+export { recordAccess, type AccessRecord } from './record-access.ts';
+export { auditRoutes } from './routes.ts';

@@ -1,0 +1,107 @@
+import {
+  PROCEDURE_FIELD_LABELS,
+  fieldChanges,
+  patientEventAction,
+  type EventMetadata,
+  type PatientEvent,
+  type PatientHistoryEntryDto,
+  type ProcedureHistoryChange,
+} from '@bari/contracts';
+import {
+  evolvePatient,
+  initialPatientState,
+  type PatientState,
+  type ProcedureState,
+} from '../patients/patient.ts';
+
+/** An event of a patient's stream as the history and the past states fold it. */
+export interface PatientStreamEvent {
+  readonly event: PatientEvent;
+  readonly revision: number;
+  readonly metadata: EventMetadata;
+  readonly recordedAt: Date;
+}
+
+const PROCEDURE_FIELDS = Object.keys(PROCEDURE_FIELD_LABELS);
+
+const procedureFields = (procedure: ProcedureState | undefined): Record<string, unknown> =>
+  procedure
+    ? {
+        status: procedure.status,
+        scheduledDate: procedure.scheduledDate,
+        completedDate: procedure.completedDate,
+        location: procedure.location,
+        professionalName: procedure.professionalName,
+        notes: procedure.notes,
+      }
+    : {};
+
+const proceduresOf = (state: PatientState): ReadonlyMap<string, ProcedureState> =>
+  state.kind === 'Registered' ? state.procedures : new Map();
+
+/** What one event changed in the procedures: added, removed, or fields changed. */
+function procedureChanges(before: PatientState, after: PatientState): ProcedureHistoryChange[] {
+  const was = proceduresOf(before);
+  const is = proceduresOf(after);
+  // A deleted patient's procedures leave with it: the deletion itself says so.
+  if (after.kind === 'Deleted') return [];
+  const changes: ProcedureHistoryChange[] = [];
+  for (const [id, procedure] of is) {
+    const previous = was.get(id);
+    const fields = fieldChanges(procedureFields(previous), procedureFields(procedure), PROCEDURE_FIELDS);
+    if (previous && fields.length === 0) continue;
+    changes.push({
+      procedureId: id,
+      procedureName: procedure.procedureType.name,
+      kind: previous ? 'changed' : 'added',
+      changes: fields,
+    });
+  }
+  for (const [id, procedure] of was) {
+    if (is.has(id)) continue;
+    changes.push({
+      procedureId: id,
+      procedureName: procedure.procedureType.name,
+      kind: 'removed',
+      changes: [],
+    });
+  }
+  return changes;
+}
+
+const detailsOf = (state: PatientState): Record<string, unknown> =>
+  state.kind === 'Registered' ? { ...state.details } : {};
+
+/**
+ * The patient's history from its stream, newest first: for each event who, when, from where,
+ * and each field it changed with its value before and after (procedures included), found by
+ * folding the stream and comparing the state before and after each event.
+ */
+export function patientHistory(events: readonly PatientStreamEvent[]): PatientHistoryEntryDto[] {
+  const entries: PatientHistoryEntryDto[] = [];
+  let state = initialPatientState();
+  for (const { event, revision, metadata } of events) {
+    const next = evolvePatient(state, event);
+    entries.push({
+      revision,
+      timestamp: metadata.timestamp,
+      userEmail: metadata.userEmail,
+      ipAddress: metadata.clientIp,
+      action: patientEventAction(event),
+      changes: next.kind === 'Deleted' ? [] : fieldChanges(detailsOf(state), detailsOf(next)),
+      procedures: procedureChanges(state, next),
+    });
+    state = next;
+  }
+  return entries.reverse();
+}
+
+/** The patient's state as it stood at `instant`: the events recorded until then, folded. */
+export function patientStateAt(events: readonly PatientStreamEvent[], instant: Date): PatientState {
+  let state = initialPatientState();
+  for (const { event, recordedAt } of events) {
+    if (recordedAt.getTime() > instant.getTime()) break;
+    state = evolvePatient(state, event);
+  }
+  return state;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PatientRegistered,
+  PatientUpdated,
+  ProcedureCompleted,
+  ProcedureAssigned,
+  type PatientDetails,
+  type PatientEvent,
+} from '@bari/contracts';
+import { patientHistory, patientStateAt, type PatientStreamEvent } from './patient-history.ts';
+
+const PATIENT = '00000000-0000-4000-8000-000000000001';
+const PROCEDURE = 'a0000000-0000-4000-8000-000000000001';
+const details: PatientDetails = {
+  name: 'Maria',
+  cpf: '39053344705',
+  cns: null,
+  municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
+  admissionDate: '2025-01-08',
+  dischargeDate: null,
+  surgeryDate: '2025-01-10',
+  surgeryLocation: 'Hospital Geral',
+  surgeonName: 'Dr. João',
+  aihNumber: null,
+  sisregCode: null,
+  notes: null,
+};
+
+/** Given these events, one a minute from 10:00, by the nurse at 10.0.0.7. */
+const stream = (events: PatientEvent[]): PatientStreamEvent[] =>
+  events.map((event, revision) => {
+    const at = new Date(Date.UTC(2025, 0, 10, 10, revision));
+    return {
+      event,
+      revision,
+      recordedAt: at,
+      metadata: {
+        userId: 'u1',
+        userEmail: 'enfermeira@hospital.br',
+        clientIp: '10.0.0.7',
+        correlationId: 'c',
+        timestamp: at.toISOString(),
+      },
+    };
+  });
+
+const events = stream([
+  PatientRegistered.create({ patientId: PATIENT, ...details }),
+  ProcedureAssigned.create({
+    patientId: PATIENT,
+    procedureId: PROCEDURE,
+    procedureType: {
+      id: 'pre_op_lab.hemograma',
+      name: 'Hemograma completo',
+      category: 'pre_op_lab',
+      phase: 'pre_operative',
+      isRequired: true,
+      scheduledMonth: null,
+    },
+    status: 'pending',
+    scheduledDate: null,
+    reason: 'registration',
+  }),
+  PatientUpdated.create({
+    patientId: PATIENT,
+    changes: { municipality: { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' } },
+  }),
+  ProcedureCompleted.create({
+    patientId: PATIENT,
+    procedureId: PROCEDURE,
+    completedDate: '2025-01-09',
+    location: 'Lab',
+    professionalName: null,
+    notes: null,
+  }),
+]);
+
+describe('patient history', () => {
+  it('lists the events newest first with who, when, where and each changed value', () => {
+    const history = patientHistory(events);
+    expect(history.map((entry) => entry.action)).toEqual([
+      'COMPLETE_PROCEDURE',
+      'UPDATE_PATIENT',
+      'ASSIGN_PROCEDURES',
+      'CREATE_PATIENT',
+    ]);
+    expect(history[0]).toMatchObject({
+      revision: 3,
+      userEmail: 'enfermeira@hospital.br',
+      ipAddress: '10.0.0.7',
+      changes: [],
+      procedures: [
+        {
+          procedureId: PROCEDURE,
+          procedureName: 'Hemograma completo',
+          kind: 'changed',
+          changes: [
+            { field: 'status', from: 'pending', to: 'completed' },
+            { field: 'completedDate', from: null, to: '2025-01-09' },
+            { field: 'location', from: null, to: 'Lab' },
+          ],
+        },
+      ],
+    });
+    expect(history[1]?.changes).toEqual([
+      { field: 'municipality', from: 'Salvador/BA', to: 'Feira de Santana/BA' },
+    ]);
+    expect(history[2]?.procedures).toEqual([
+      expect.objectContaining({ kind: 'added', procedureName: 'Hemograma completo' }),
+    ]);
+    expect(history[3]?.changes).toContainEqual({ field: 'name', from: null, to: 'Maria' });
+  });
+
+  it('folds the state as it stood at an instant: unregistered before, each change from its minute on', () => {
+    expect(patientStateAt(events, new Date(Date.UTC(2025, 0, 10, 9, 59))).kind).toBe('Unregistered');
+    const before = patientStateAt(events, new Date(Date.UTC(2025, 0, 10, 10, 1, 30)));
+    const after = patientStateAt(events, new Date(Date.UTC(2025, 0, 10, 10, 2)));
+    expect(before.kind === 'Registered' && before.details.municipality.name).toBe('Salvador');
+    expect(after.kind === 'Registered' && after.details.municipality.name).toBe('Feira de Santana');
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { RecordAccessed, accessStreamId, type AccessAction, type AccessParameters } from '@bari/contracts';
+import type { EventStore } from '@bari/event-store';
+import { eventMetadata } from '../http/event-metadata.ts';
+import type { Context } from '../http/route-support.ts';
+
+/** What was read: the access action, the patient when one, and the filters or parameters. */
+export interface AccessRecord {
+  readonly action: AccessAction;
+  readonly patientId?: string | null;
+  /** Filters or parameters of the read (report period, municipality, fields, audit filters). */
+  readonly parameters?: AccessParameters;
+}
+
+/** A second read of the same thing by the same session within this window is not recorded again. */
+export const ACCESS_DEDUPLICATION_MS = 15 * 60 * 1000;
+
+interface AccessDependencies {
+  readonly eventStore: EventStore;
+  readonly now: () => Date;
+}
+
+/** Per app (per dependencies object): the last time each session read each thing. */
+const recentBySession = new WeakMap<AccessDependencies, Map<string, number>>();
+
+function recentReads(deps: AccessDependencies): Map<string, number> {
+  let recent = recentBySession.get(deps);
+  if (!recent) {
+    recent = new Map();
+    recentBySession.set(deps, recent);
+  }
+  return recent;
+}
+
+/**
+ * Drops the entries past the window, so the cache holds only the last 15 minutes. A key is
+ * never set twice while present, so the map is in time order: stop at the first recent one.
+ */
+function forgetOld(recent: Map<string, number>, now: number): void {
+  for (const [key, at] of recent) {
+    if (now - at < ACCESS_DEDUPLICATION_MS) return;
+    recent.delete(key);
+  }
+}
+
+/**
+ * Records that the signed-in user read health data: appends a `RecordAccessed` event (user,
+ * time, IP in its metadata; the patient id and parameters in its data, never the data read)
+ * to `access-<userId>` with expected revision `any`, so concurrent readers never conflict.
+ * The same read (action, patient, parameters) by the same session within 15 minutes is
+ * recorded once. It does not wait for the projections: the read is answered at once.
+ *
+ * For the reports: `await recordAccess(ctx, deps, { action: 'GENERATE_REPORT', patientId,
+ * parameters: { kind: 'individual', startDate, endDate } })`, or `EXPORT_REPORT` with the
+ * export's filters and fields as `parameters` (values are strings or null).
+ */
+export async function recordAccess(
+  ctx: Context,
+  deps: AccessDependencies,
+  access: AccessRecord,
+): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) return;
+  const patientId = access.patientId ?? null;
+  const parameters = access.parameters ?? {};
+  const now = deps.now();
+  const recent = recentReads(deps);
+  forgetOld(recent, now.getTime());
+  const session = ctx.state.sessionId ?? user.id;
+  const key = JSON.stringify([session, access.action, patientId, parameters]);
+  if (recent.has(key)) return;
+  const event = RecordAccessed.create({ action: access.action, patientId, parameters });
+  await deps.eventStore.appendToStream(
+    accessStreamId(user.id),
+    [{ id: randomUUID(), ...event, metadata: eventMetadata(ctx, user, now) }],
+    'any',
+  );
+  recent.set(key, now.getTime());
+}

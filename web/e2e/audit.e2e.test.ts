@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
+import { signIn } from './support/identity.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
+
+const SALVADOR = { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' };
+const FEIRA = { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' };
+
+/** A JSON request from inside the signed-in page (same origin, its session cookie). */
+async function call(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+    },
+    { method, path, body },
+  );
+}
+
+/** The browser's local date-time to the second, as a datetime-local input takes it. */
+const localNow = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const now = new Date();
+    now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
+    return now.toISOString().slice(0, 19);
+  });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('audit', () => {
+  const app = setUpApp();
+
+  it("a municipality change is found in /audit by the patient's name and in the patient's 'Histórico', and the patient can be seen as it stood before it", async () => {
+    const response = await fetch(`${app.baseUrl}/api/initialize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const { credentials } = (await response.json()) as {
+      credentials: { email: string; accessKey: string }[];
+    };
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, credentials[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+
+    // Given a patient registered in Salvador, then moved to Feira de Santana
+    const created = await call(page, 'POST', '/api/patients', {
+      name: 'Rosana Auditada Lima',
+      cpf: '39053344705',
+      cns: null,
+      municipality: SALVADOR,
+      admissionDate: '2025-01-08',
+      dischargeDate: null,
+      surgeryDate: '2025-01-10',
+      surgeryLocation: 'Hospital Geral',
+      surgeonName: 'Dr. João Souza',
+      aihNumber: null,
+      sisregCode: null,
+      notes: null,
+    });
+    expect(created.status).toBe(201);
+    const patient = created.json as { id: string; version: number };
+    await pause(1_100);
+    const beforeChange = await localNow(page);
+    await pause(1_100);
+    const changed = await call(page, 'PATCH', `/api/patients/${patient.id}`, {
+      municipality: FEIRA,
+      version: patient.version,
+    });
+    expect(changed.status).toBe(200);
+
+    // /audit: found by the patient's name, old and new values in the details
+    await page.goto(`${app.baseUrl}/audit`);
+    await page.getByRole('heading', { name: 'Auditoria do Sistema' }).waitFor();
+    await page.getByText(/^Último evento: posição \d+ · hash [0-9a-f]{64}$/).waitFor();
+    await page.getByText(/^Nunca verificado/).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('rosana auditada');
+    await page
+      .getByRole('combobox', { name: 'Filtrar por ação' })
+      .selectOption({ label: 'Atualizar Paciente' });
+    await page.getByRole('heading', { name: 'Histórico de Ações (1 registros)' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Atualizar Paciente' });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('Rosana Auditada Lima');
+    await screenshot(page, 'audit-search');
+
+    await row.getByRole('button', { name: 'Município' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Detalhes do Registro' });
+    const change = dialog.getByRole('row').filter({ hasText: 'Município' });
+    await change.getByText('Salvador/BA', { exact: true }).waitFor();
+    await change.getByText('Feira de Santana/BA', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+    await page.getByRole('combobox', { name: 'Filtrar por ação' }).selectOption({ label: 'Todas as ações' });
+    await page.getByRole('combobox', { name: 'Filtrar por entidade' }).selectOption({ label: 'Paciente' });
+    // Registration and update, plus the assignment once registration assigns its procedures in one event.
+    await page.getByRole('heading', { name: /^Histórico de Ações \((2|3) registros\)$/ }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('ninguém com este nome');
+    await page.getByText('Nenhum registro encontrado', { exact: true }).waitFor();
+
+    // The patient's 'Histórico', and the patient as it stood before the change
+    await page.goto(`${app.baseUrl}/patients/${patient.id}`);
+    await page.getByRole('button', { name: 'Mostrar histórico' }).click();
+    const history = page.locator('.patient-history');
+    const update = history.locator('.patient-history__entry').first();
+    await update.getByText('Atualizar Paciente').waitFor();
+    const municipality = update.getByRole('row').filter({ hasText: 'Município' });
+    await municipality.getByText('Salvador/BA').waitFor();
+    await municipality.getByText('Feira de Santana/BA').waitFor();
+
+    await history.getByLabel('Ver como estava em').fill(beforeChange);
+    await history.getByRole('button', { name: 'Ver', exact: true }).click();
+    await history.getByText(/^Somente leitura: o paciente como estava em/).waitFor();
+    const past = history.locator('.patient-history__past').getByRole('row').filter({ hasText: 'Município' });
+    await past.getByText('Salvador/BA').waitFor();
+    await screenshot(page, 'patient-history');
+  });
+});

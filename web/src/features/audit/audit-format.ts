@@ -1,0 +1,61 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_TYPE_LABELS,
+  OTHER_FIELD_LABELS,
+  PATIENT_FIELD_LABELS,
+  PROCEDURE_FIELD_LABELS,
+  isClinicalDate,
+  type AuditLogEntryDto,
+} from '@bari/contracts';
+import { format, parseISO } from 'date-fns';
+import { auditMessages as m } from './messages.ts';
+
+/** §9: audit timestamps as dd/MM/yyyy HH:mm:ss (the browser's time zone). */
+export function formatTimestamp(instant: string): string {
+  return format(parseISO(instant), 'dd/MM/yyyy HH:mm:ss');
+}
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...PATIENT_FIELD_LABELS,
+  ...PROCEDURE_FIELD_LABELS,
+  ...OTHER_FIELD_LABELS,
+};
+
+/** A changed field's Portuguese label (its code when none is known). */
+export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? m.valueLabels[field] ?? field;
+
+export const actionLabel = (action: string): string =>
+  AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
+
+export const entityTypeLabel = (type: string): string =>
+  AUDIT_ENTITY_TYPE_LABELS[type as keyof typeof AUDIT_ENTITY_TYPE_LABELS] ?? type;
+
+const STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Pendente',
+  completed: 'Concluído',
+  approved: 'Aprovado',
+  rejected: 'Rejeitado',
+};
+
+/** A value for display: dates as dd/MM/yyyy, statuses in Portuguese, empty as '(vazio)'. */
+export function displayValue(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return m.empty_value;
+  if (isClinicalDate(value)) return format(parseISO(value), 'dd/MM/yyyy');
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatTimestamp(value);
+  if (value === 'true') return 'Sim';
+  if (value === 'false') return 'Não';
+  return STATUS_LABELS[value] ?? value;
+}
+
+/**
+ * §2 details column: the updated fields joined by commas, else the status, else 'Ver
+ * detalhes'; '-' when there are no details.
+ */
+export function detailsSummary(details: AuditLogEntryDto['details']): string {
+  if (!details) return m.none;
+  if (details.updatedFields && details.updatedFields.length > 0) {
+    return details.updatedFields.map(fieldLabel).join(', ');
+  }
+  if (details.status) return displayValue(details.status);
+  return m.seeDetails;
+}

@@ -1,0 +1,74 @@
+import {
+  Button,
+  ButtonVariant,
+  Card,
+  Classes,
+  Elevation,
+  FormGroup,
+  H4,
+  InputGroup,
+} from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { useGetPatientHistoryQuery } from '../audit-api.ts';
+import { auditMessages as m } from '../messages.ts';
+import { HistoryEntry } from './history-entry.tsx';
+import { PastStateView } from './past-state-view.tsx';
+import '../audit.css';
+
+/**
+ * The patient's 'Histórico' (newest first, each changed field with its old and new value) and
+ * "ver como estava em": the patient as it stood at a chosen instant, read-only.
+ */
+export function PatientHistoryCard({ patientId }: { patientId: string }) {
+  // Opened on demand: reading the history is itself an audited access (VIEW_HISTORY).
+  const [open, setOpen] = useState(false);
+  const history = useGetPatientHistoryQuery(patientId, { skip: !open });
+  const [instant, setInstant] = useState('');
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const show = () => setAsOf(instant ? new Date(instant).toISOString() : null);
+
+  return (
+    <Card className="patient-history" elevation={Elevation.ONE}>
+      <div className="patient-history__header">
+        <H4>{m.historyTitle}</H4>
+        <Button
+          aria-expanded={open}
+          icon={open ? IconNames.CHEVRON_UP : IconNames.CHEVRON_DOWN}
+          onClick={() => setOpen(!open)}
+          text={open ? m.hideHistory : m.showHistory}
+          variant={ButtonVariant.MINIMAL}
+        />
+      </div>
+      {open ? (
+        <>
+          <div className="patient-history__as-of">
+            <FormGroup inline label={m.asOfLabel} labelFor="patient-as-of">
+              <InputGroup
+                id="patient-as-of"
+                onValueChange={setInstant}
+                // To the second: two changes a few seconds apart can be told apart.
+                step={1}
+                type="datetime-local"
+                value={instant}
+              />
+            </FormGroup>
+            <Button disabled={!instant} onClick={show} text={m.asOfShow} />
+            {asOf ? <Button onClick={() => setAsOf(null)} text={m.asOfClear} /> : null}
+          </div>
+          {asOf ? <PastStateView asOf={asOf} patientId={patientId} /> : null}
+          {history.isLoading ? <p className={Classes.TEXT_MUTED}>{m.historyLoading}</p> : null}
+          {history.isError ? <p role="alert">{m.historyFailed}</p> : null}
+          {history.data?.length === 0 ? <p>{m.historyEmpty}</p> : null}
+          {history.data ? (
+            <ol className={`${Classes.LIST_UNSTYLED} patient-history__entries`}>
+              {history.data.map((entry) => (
+                <HistoryEntry entry={entry} key={entry.revision} />
+              ))}
+            </ol>
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
