@@ -7,3 +7,4 @@ export * from './identifiers/index.ts';
 export * from './protocol/index.ts';
 export * from './patients/index.ts';
 export * from './errors/error-codes.ts';
+export * from './validation/safe-text.ts';

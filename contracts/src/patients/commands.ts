@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
   PatientFormFieldsSchema,
@@ -12,6 +12,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { procedureMessages as m, patientMessages } from './messages.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,
@@ -46,7 +47,7 @@ export const ProcedureRegistrationFormSchema = z.object({
   completedDate: requiredDate(m.completedDateRequired),
   location: requiredText(m.locationRequired),
   professionalName: requiredText(m.professionalNameRequired),
-  notes: optionalText(NOTES_MAX_LENGTH),
+  notes: optionalText(NOTES_MAX_LENGTH, { multiLine: true }),
 });
 export type ProcedureRegistrationFormInput = z.input<typeof ProcedureRegistrationFormSchema>;
 export type ProcedureRegistrationForm = z.infer<typeof ProcedureRegistrationFormSchema>;
@@ -77,11 +78,12 @@ export const CreateProcedureRequestSchema = z.discriminatedUnion('status', [
 export type CreateProcedureRequest = z.infer<typeof CreateProcedureRequestSchema>;
 
 /** A detail of a completed procedure in an update: absent keeps it, null or '' clears it. */
-function detailUpdate(max: number) {
+function detailUpdate(max: number, options: { readonly multiLine?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, patientMessages.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text, options), UNSAFE_TEXT_MESSAGE)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 }
@@ -97,7 +99,7 @@ export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
     completedDate: requiredDate(m.completedDateRequired),
     location: detailUpdate(TEXT_MAX_LENGTH),
     professionalName: detailUpdate(TEXT_MAX_LENGTH),
-    notes: detailUpdate(NOTES_MAX_LENGTH),
+    notes: detailUpdate(NOTES_MAX_LENGTH, { multiLine: true }),
   }),
   z.object({
     status: z.literal('pending'),
@@ -114,5 +116,7 @@ export type UpdateProcedureRequest = z.infer<typeof UpdateProcedureRequestSchema
  * 'Mark all' on the lab exams: every pending pre-operative lab exam of the patient is
  * completed on `completedDate`, today (São Paulo) when absent.
  */
-export const CompletePendingLabsRequestSchema = z.object({ completedDate: ClinicalDateSchema.optional() });
+export const CompletePendingLabsRequestSchema = z.object({
+  completedDate: ClinicalDateInputSchema.optional(),
+});
 export type CompletePendingLabsRequest = z.infer<typeof CompletePendingLabsRequestSchema>;

@@ -3,7 +3,8 @@ import { isValidCns, CNS_MAX_LENGTH } from '../identifiers/cns.ts';
 import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
 import { onlyDigits } from '../identifiers/digits.ts';
 import { MunicipalityRefSchema, MunicipalitySchema } from '../identifiers/municipalities.ts';
-import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema } from '../protocol/dates.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { patientMessages as m } from './messages.ts';
 
 /*
@@ -17,21 +18,26 @@ import { patientMessages as m } from './messages.ts';
 export const TEXT_MAX_LENGTH = 200;
 export const NOTES_MAX_LENGTH = 2000;
 
-/** Required text, trimmed: blank → `required`. */
+/** Required one-line text, trimmed: blank → `required`; control characters refused. */
 export function requiredText(required: string, max = TEXT_MAX_LENGTH) {
   return z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .max(max, m.textTooLong(max));
+    .max(max, m.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
 }
 
-/** Optional text, trimmed: absent, null and '' (an emptied input) all become null. */
-export function optionalText(max = TEXT_MAX_LENGTH) {
+/**
+ * Optional text, trimmed: absent, null and '' (an emptied input) all become null. Control
+ * characters refused, but for tab and line breaks in `multiLine` text (notes).
+ */
+export function optionalText(max = TEXT_MAX_LENGTH, options: { readonly multiLine?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, m.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text, options), UNSAFE_TEXT_MESSAGE)
     .nullish()
     .transform((value) => value || null);
 }
@@ -42,7 +48,7 @@ export function requiredDate(required: string) {
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .pipe(ClinicalDateSchema);
+    .pipe(ClinicalDateInputSchema);
 }
 
 /** An optional `yyyy-MM-dd` date; absent, null and '' become null. */
@@ -51,7 +57,7 @@ export const OptionalDateSchema = z
   .trim()
   .nullish()
   .transform((value) => value || null)
-  .pipe(ClinicalDateSchema.nullable());
+  .pipe(ClinicalDateInputSchema.nullable());
 
 /** An optional identifier: trimmed, blank → null, otherwise (length, then) `check` (§5, protocol-catalog). */
 function optionalIdentifier(
@@ -109,7 +115,7 @@ export const PatientFormFieldsSchema = z.object({
   surgeonName: requiredText(m.surgeonNameRequired),
   aihNumber: AihNumberSchema,
   sisregCode: SisregCodeSchema,
-  notes: optionalText(NOTES_MAX_LENGTH),
+  notes: optionalText(NOTES_MAX_LENGTH, { multiLine: true }),
 });
 
 /** A rule that spans fields, broken: the field it is shown under and its message. */

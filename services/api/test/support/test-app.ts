@@ -33,6 +33,11 @@ export interface TestApp {
   /** What the routes were given: event store, read-model pool, config, clock. */
   readonly deps: ApiDependencies;
   readonly clock: TestClock;
+  /**
+   * The test database as its owner (the role migrations run as): for tests that reach past
+   * the app's own role, e.g. to make an append fail on purpose.
+   */
+  readonly ownerDatabaseUrl: string;
   /** Every line the app logged so far (level debug and up), parsed. */
   readonly logs: readonly LogLine[];
   stop(): Promise<void>;
@@ -83,6 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     baseUrl: running.url.replace('//localhost:', '//127.0.0.1:'),
     deps: running.deps,
+    ownerDatabaseUrl: database.url,
     clock,
     logs,
     async stop() {
