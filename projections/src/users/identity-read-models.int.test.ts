@@ -179,8 +179,10 @@ describe('identity read models', { timeout: 60_000 }, () => {
     expect(await users.findByEmail(' MARIA@sus.gov.br')).toMatchObject({ id: ids.maria });
     expect(await users.count()).toBe(2);
     expect(await users.countApprovedAdministrators()).toBe(1);
-    expect(await users.findSessionUser(ids.maria, ids.invitation)).toMatchObject({ id: ids.maria });
-    expect(await users.findSessionUser(ids.maria, ids.adminKey)).toBeNull();
+    expect(await users.findSessionUser(ids.maria, ids.invitation, new Date())).toMatchObject({
+      id: ids.maria,
+    });
+    expect(await users.findSessionUser(ids.maria, ids.adminKey, new Date())).toBeNull();
 
     // Then: access keys (never the hash)
     const keys = createAccessKeyQueries(harness.pool);

@@ -24,7 +24,7 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  *   an unguessable id that must exist in the store needs no signature, and none means no
  *   signing keys to manage.
  * - Idle (8 h) and absolute (24 h) timeouts are the store's, on the app's clock.
- * - A session whose user was deleted, or whose key was deactivated, ends at its next request
+ * - A session whose user was deleted, or whose key was deactivated or expired, ends at its next request
  *   even if the routes that end sessions were bypassed (another process, a rebuild).
  */
 export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies): Middleware<RequestState> {
