@@ -56,6 +56,7 @@ export async function forceInitializeSystem(
   services: IdentityServices,
   metadata: EventMetadata,
   now: Date,
+  actingKeyId: string | null = null,
 ): Promise<ForceInitializationResult> {
   const reads = new StreamReads(services.deps.eventStore);
   const seeds = [];
@@ -67,7 +68,7 @@ export async function forceInitializeSystem(
     for (const keyId of keyIds) holderKeys.push(await readAccessKey(reads, keyId));
     seeds.push({ ...seed, emailReservation, holder, holderKeys });
   }
-  const plan = planForceInitialization({ seeds, now: now.toISOString() });
+  const plan = planForceInitialization({ seeds, now: now.toISOString(), actingKeyId });
   await executePlan(services.deps, reads, plan.appends, metadata);
   await appointAdministrators(services, accountIds(plan), metadata);
   return { results: [...plan.results], credentials: [...plan.credentials] };
