@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClinicalDateInputSchema } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema, clinicToday } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
   PatientFormFieldsSchema,
@@ -41,10 +41,17 @@ export type UpdatePatientRequest = z.infer<typeof UpdatePatientRequestSchema>;
 export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
 export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
 
+/** A completion date: required, within the clinical-date range, and not after today (São Paulo). */
+const completedDateInput = () =>
+  requiredDate(m.completedDateRequired).refine(
+    (date) => date <= clinicToday(new Date()),
+    m.completedDateInFuture,
+  );
+
 /** The 'Registrar Procedimento' form (§2, §5). */
 export const ProcedureRegistrationFormSchema = z.object({
   procedureTypeId: requiredText(m.procedureTypeRequired),
-  completedDate: requiredDate(m.completedDateRequired),
+  completedDate: completedDateInput(),
   location: requiredText(m.locationRequired),
   professionalName: requiredText(m.professionalNameRequired),
   notes: optionalText(NOTES_MAX_LENGTH, { multiLine: true }),
@@ -96,7 +103,7 @@ function detailUpdate(max: number, options: { readonly multiLine?: boolean } = {
 export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('completed'),
-    completedDate: requiredDate(m.completedDateRequired),
+    completedDate: completedDateInput(),
     location: detailUpdate(TEXT_MAX_LENGTH),
     professionalName: detailUpdate(TEXT_MAX_LENGTH),
     notes: detailUpdate(NOTES_MAX_LENGTH, { multiLine: true }),
