@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClinicalDateInputSchema, clinicToday } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema, clinicalDateInput } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
   PatientFormFieldsSchema,
@@ -43,9 +43,9 @@ export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
 
 /** A completion date: required, within the clinical-date range, and not after today (São Paulo). */
 const completedDateInput = () =>
-  requiredDate(m.completedDateRequired).refine(
-    (date) => date <= clinicToday(new Date()),
-    m.completedDateInFuture,
+  requiredDate(
+    m.completedDateRequired,
+    clinicalDateInput({ date: (today) => today, message: m.completedDateInFuture }),
   );
 
 /** The 'Registrar Procedimento' form (§2, §5). */

@@ -43,12 +43,15 @@ export function optionalText(max = TEXT_MAX_LENGTH, options: { readonly multiLin
 }
 
 /** A required `yyyy-MM-dd` date: blank → `required`, malformed → 'Data inválida'. */
-export function requiredDate(required: string) {
+export function requiredDate(
+  required: string,
+  date: z.ZodType<string, z.ZodTypeDef, string> = ClinicalDateInputSchema,
+) {
   return z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .pipe(ClinicalDateInputSchema);
+    .pipe(date);
 }
 
 /** An optional `yyyy-MM-dd` date; absent, null and '' become null. */

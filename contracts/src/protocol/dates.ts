@@ -53,22 +53,35 @@ export function latestClinicalDate(today: string): string {
 }
 
 /** Why an input date is out of range on `today`, or null when it is within it. */
-export function clinicalDateRangeIssue(date: string, today: string): string | null {
+export function clinicalDateRangeIssue(
+  date: string,
+  today: string,
+  latest: { readonly date: (today: string) => string; readonly message: string } = {
+    date: latestClinicalDate,
+    message: CLINICAL_DATE_TOO_LATE,
+  },
+): string | null {
   if (date < EARLIEST_CLINICAL_DATE) return CLINICAL_DATE_TOO_EARLY;
-  if (date > latestClinicalDate(today)) return CLINICAL_DATE_TOO_LATE;
+  if (date > latest.date(today)) return latest.message;
   return null;
 }
 
 /**
- * Every clinical date a person sends: a calendar date within `clinicalDateRangeIssue`'s range,
- * judged against today on the São Paulo calendar when the input is parsed.
+ * A clinical date a person sends: a calendar date within `clinicalDateRangeIssue`'s range,
+ * judged against today on the São Paulo calendar when the input is parsed. `latest` narrows
+ * the end (a completion date may not be after today).
  */
-export const ClinicalDateInputSchema = z.string().superRefine((date, context) => {
-  const issue = isCalendarDate(date)
-    ? clinicalDateRangeIssue(date, clinicToday(new Date()))
-    : CLINICAL_DATE_INVALID;
-  if (issue) context.addIssue({ code: z.ZodIssueCode.custom, message: issue });
-});
+export function clinicalDateInput(latest?: Parameters<typeof clinicalDateRangeIssue>[2]) {
+  return z.string().superRefine((date, context) => {
+    const issue = isCalendarDate(date)
+      ? clinicalDateRangeIssue(date, clinicToday(new Date()), latest)
+      : CLINICAL_DATE_INVALID;
+    if (issue) context.addIssue({ code: z.ZodIssueCode.custom, message: issue });
+  });
+}
+
+/** Every clinical date input (admission, surgery, discharge): 1900 to today plus two years. */
+export const ClinicalDateInputSchema = clinicalDateInput();
 
 /** `date` plus `days` calendar days. */
 export function addDaysToDate(date: string, days: number): string {
