@@ -8,9 +8,12 @@ import { z } from 'zod';
 
 export const UNSAFE_TEXT_MESSAGE = 'O texto contém caracteres inválidos (caracteres de controle).';
 
-// C0 controls; multi-line text (notes) keeps tab, line feed and carriage return.
+// C0 controls (matching them is the point); multi-line text (notes) keeps tab, line feed and
+// carriage return.
+/* eslint-disable no-control-regex */
 const singleLineControls = /[\u0000-\u001F]/u;
 const multiLineControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
+/* eslint-enable no-control-regex */
 // A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u`
 // flag: with it a regex never sees the halves of a pair as separate characters).
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
