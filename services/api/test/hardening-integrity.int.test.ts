@@ -10,7 +10,8 @@ import {
 } from '@bari/contracts';
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { signInAs, type TestClient } from './support/http-client.ts';
-import { cpf, fieldErrors, patientForm, register } from './patients-fixtures.ts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { fieldErrors, register } from './support/patient-requests.ts';
 
 /*
  * Issue 10, items 1 to 4: a request that fails changed nothing, and every refusal is a 4xx

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '@bari/db';
 import { signInAs } from './support/http-client.ts';
-import { cpf, patientForm, register } from './patients-fixtures.ts';
+import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { register } from './support/patient-requests.ts';
 import { countEvents, startTestApp, type TestApp } from './support/test-app.ts';
 
 /*
