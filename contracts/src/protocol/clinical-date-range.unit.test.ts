@@ -7,6 +7,7 @@ import {
   EARLIEST_CLINICAL_DATE,
   addDaysToDate,
   clinicToday,
+  clinicalDateRangeIssue,
   latestClinicalDate,
 } from './dates.ts';
 import { FOLLOW_UP_INTERVALS, followUpDate } from './intervals.ts';
@@ -27,21 +28,25 @@ describe('the clinical-date input range (issue 10, item 1)', () => {
     expect(messageOf('2999-12-31')).toBe(CLINICAL_DATE_TOO_LATE);
   });
 
-  it('gives, for every day of the range and every follow-up interval, a date the procedure schema accepts', () => {
-    // Every day, not a sample: ~46 000 days × 8 intervals is quick, and leaves no corner unvisited.
+  it('gives, for dates across the whole range and every follow-up interval, dates the procedure schema accepts', () => {
+    // Every day of the ends of the range (where a date could overflow or underflow), and every
+    // 13th day in between: a stride that walks through every weekday and day of the month.
     const scheduledDate = ProcedureRecordSchema.shape.scheduledDate;
     const latest = latestClinicalDate(today);
+    const lastYears = addDaysToDate(latest, -4 * 366);
+    const firstYear = addDaysToDate(EARLIEST_CLINICAL_DATE, 366);
     let checked = 0;
-    for (let base = EARLIEST_CLINICAL_DATE; base <= latest; base = addDaysToDate(base, 1)) {
-      expect(ClinicalDateInputSchema.safeParse(base).success).toBe(true);
+    const refused: string[] = [];
+    for (let base = EARLIEST_CLINICAL_DATE; base <= latest;) {
+      if (clinicalDateRangeIssue(base, today) !== null) refused.push(`input ${base}`);
       for (const interval of FOLLOW_UP_INTERVALS) {
         const derived = followUpDate(interval, base, today);
-        if (!scheduledDate.safeParse(derived).success) {
-          expect.fail(`interval ${interval} from ${base} gives ${derived}, refused by the procedure schema`);
-        }
+        if (!scheduledDate.safeParse(derived).success) refused.push(`${interval} from ${base}: ${derived}`);
         checked += 1;
       }
+      base = addDaysToDate(base, base < firstYear || base >= lastYears ? 1 : 13);
     }
-    expect(checked).toBeGreaterThan(8 * 365 * 120);
+    expect(refused).toEqual([]);
+    expect(checked).toBeGreaterThan(8 * 5 * 365);
   });
 });
