@@ -45,7 +45,10 @@ describe('item 12: initialization from another computer needs the setup token, f
     for (const body of [undefined, { setupToken: 'adivinhado' }]) {
       const refused = await remote.post('/api/initialize', body, { headers: REMOTE });
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toBe(AUTH_MESSAGES.initializationFromAnotherComputer);
+      expect(refused.body).toMatchObject({
+        code: 'SETUP_TOKEN_REQUIRED',
+        message: AUTH_MESSAGES.initializationFromAnotherComputer,
+      });
     }
     expect(await countEvents(app)).toBe(before);
   });
@@ -175,7 +178,10 @@ describe('items 9, 10 and 12: paths and methods', () => {
     const response = await admin.client.delete('/api/access-keys');
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('HEAD, GET, POST, OPTIONS');
-    expect(response.body.message).toBe(ROUTING_MESSAGES.methodNotAllowed);
+    expect(response.body).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      message: ROUTING_MESSAGES.methodNotAllowed,
+    });
     const login = await admin.client.get('/api/auth/login');
     expect(login.status).toBe(405);
     expect(login.headers.get('allow')).toContain('POST');

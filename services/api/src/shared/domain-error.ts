@@ -21,6 +21,7 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
+  method_not_allowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   precondition_required: 'PRECONDITION_REQUIRED',
   rate_limited: 'RATE_LIMITED',

@@ -36,7 +36,12 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
     let usedToken = false;
     if (!isLoopback(ctx.ip)) {
       usedToken = services.setupToken.take(setupToken ?? (ctx.get('X-Setup-Token') || undefined));
-      if (!usedToken) throw new DomainError('forbidden', AUTH_MESSAGES.initializationFromAnotherComputer);
+      if (!usedToken)
+        throw new DomainError(
+          'forbidden',
+          AUTH_MESSAGES.initializationFromAnotherComputer,
+          'SETUP_TOKEN_REQUIRED',
+        );
     }
     const now = deps.now();
     try {
