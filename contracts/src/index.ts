@@ -9,3 +9,4 @@ export * from './patients/index.ts';
 export * from './errors/error-codes.ts';
 export * from './reports/index.ts';
 export * from './audit/index.ts';
+export * from './validation/safe-text.ts';

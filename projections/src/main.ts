@@ -1,4 +1,4 @@
-import { createDatabasePool, loadMigrations, migrate, openDatabase } from '@bari/db';
+import { createDatabasePool, loadMigrations, openDatabase, prepareDatabase } from '@bari/db';
 import { createEventStore, eventStoreMigrations } from '@bari/event-store';
 import { projectionMigrations } from './migrations.ts';
 import { allProjections } from './registry.ts';
@@ -11,7 +11,7 @@ import { createProjectionRunner } from './runner/runner.ts';
 
 const logger = createJsonLogger({ name: 'projector' });
 const database = await openDatabase(process.env, (message) => logger.info({ source: 'postgres' }, message));
-await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
+await prepareDatabase(database, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
 const eventStore = createEventStore(process.env, database.url);
 const pool = await createDatabasePool(database.url);
 const runner = createProjectionRunner({ eventStore, pool, projections: allProjections, logger });

@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE', // 413
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'NOT_FOUND', // 404: no such route or resource
+  'METHOD_NOT_ALLOWED', // 405: the route exists, not with this method (`Allow` lists them)
   'CONFLICT', // 409
   'STALE_REVISION', // 409: the stream moved since it was read
   'PRECONDITION_REQUIRED', // 428

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { identityValidationMessages as m } from './messages.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
 const requiredText = (required: string, max: { length: number; message: string }) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max.length, max.message);
+  z
+    .string({ required_error: required })
+    .trim()
+    .min(1, required)
+    .max(max.length, max.message)
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
 
 /**
  * Email typed by a person: trimmed, then required, then well formed — one message at a time,

@@ -61,8 +61,17 @@ export const InitializationStatusSchema = z.object({
    * key: keys are random and shown once, after creation).
    */
   accounts: z.array(z.object({ description: z.string(), email: z.string() })).optional(),
+  /**
+   * Before initialization only: true when this client is not on the server's own machine, so
+   * `POST /api/initialize` needs the setup token from the server log (the screen asks for it).
+   */
+  setupTokenRequired: z.boolean().optional(),
 });
 export type InitializationStatus = z.infer<typeof InitializationStatusSchema>;
+
+/** `POST /api/initialize`: the setup token, required only from another computer. */
+export const InitializeRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});
+export type InitializeRequest = z.infer<typeof InitializeRequestSchema>;
 
 /** A default account's key, shown once after (forced) initialization. */
 export const InitializationCredentialSchema = z.object({

@@ -127,7 +127,11 @@ export type AccessKeyBound = ReturnType<typeof AccessKeyBound.create>;
 
 export const AccessKeyDeactivated = defineEvent(
   'AccessKeyDeactivated',
-  z.object({ keyId: AccessKeyIdSchema, reason: z.enum(['administrator', 'user_deleted']) }),
+  z.object({
+    keyId: AccessKeyIdSchema,
+    /** `replaced_by_initialization`: a default account's previous key, on force-initialization. */
+    reason: z.enum(['administrator', 'user_deleted', 'replaced_by_initialization']),
+  }),
 );
 export type AccessKeyDeactivated = ReturnType<typeof AccessKeyDeactivated.create>;
 

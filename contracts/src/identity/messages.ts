@@ -38,6 +38,12 @@ export const forceInitializationLines = {
   notAdministrator: (email: string) => `Atenção: o usuário ${email} não é administrador`,
   userUnavailable: (email: string) =>
     `Não foi possível criar o usuário ${email}: o email está reservado. Tente novamente em alguns minutos`,
+  emailInUseByAnotherAccount: (email: string) =>
+    `Usuário ${email} não verificado: e-mail em uso por outra conta (não criada pela inicialização)`,
+  keysDeactivated: (email: string, count: number) =>
+    count === 1
+      ? `1 chave padrão anterior de ${email} desativada`
+      : `${count} chaves padrão anteriores de ${email} desativadas`,
   keyCreated: (email: string) => `Nova chave de acesso criada para ${email}`,
   done: 'Inicialização forçada concluída',
 } as const;

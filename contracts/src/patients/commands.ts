@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema, clinicalDateInput } from '../protocol/dates.ts';
 import {
   NOTES_MAX_LENGTH,
   PatientIdSchema,
@@ -9,6 +9,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { procedureMessages as m, patientMessages } from './messages.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,
@@ -20,13 +21,20 @@ import { procedureMessages as m, patientMessages } from './messages.ts';
 export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
 export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
 
+/** A completion date: required, within the clinical-date range, and not after today (São Paulo). */
+const completedDateInput = () =>
+  requiredDate(
+    m.completedDateRequired,
+    clinicalDateInput({ date: (today) => today, message: m.completedDateInFuture }),
+  );
+
 /** The 'Registrar Procedimento' form (§2, §5). */
 export const ProcedureRegistrationFormSchema = z.object({
   procedureTypeId: requiredText(m.procedureTypeRequired),
-  completedDate: requiredDate(m.completedDateRequired),
+  completedDate: completedDateInput(),
   location: requiredText(m.locationRequired),
   professionalName: requiredText(m.professionalNameRequired),
-  notes: optionalText(NOTES_MAX_LENGTH),
+  notes: optionalText(NOTES_MAX_LENGTH, { multiLine: true }),
 });
 export type ProcedureRegistrationFormInput = z.input<typeof ProcedureRegistrationFormSchema>;
 export type ProcedureRegistrationForm = z.infer<typeof ProcedureRegistrationFormSchema>;
@@ -57,11 +65,12 @@ export const CreateProcedureRequestSchema = z.discriminatedUnion('status', [
 export type CreateProcedureRequest = z.infer<typeof CreateProcedureRequestSchema>;
 
 /** A detail of a completed procedure in an update: absent keeps it, null or '' clears it. */
-function detailUpdate(max: number) {
+function detailUpdate(max: number, options: { readonly multiLine?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, patientMessages.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text, options), UNSAFE_TEXT_MESSAGE)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 }
@@ -74,10 +83,10 @@ function detailUpdate(max: number) {
 export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('completed'),
-    completedDate: requiredDate(m.completedDateRequired),
+    completedDate: completedDateInput(),
     location: detailUpdate(TEXT_MAX_LENGTH),
     professionalName: detailUpdate(TEXT_MAX_LENGTH),
-    notes: detailUpdate(NOTES_MAX_LENGTH),
+    notes: detailUpdate(NOTES_MAX_LENGTH, { multiLine: true }),
   }),
   z.object({
     status: z.literal('pending'),
@@ -94,5 +103,7 @@ export type UpdateProcedureRequest = z.infer<typeof UpdateProcedureRequestSchema
  * 'Mark all' on the lab exams: every pending pre-operative lab exam of the patient is
  * completed on `completedDate`, today (São Paulo) when absent.
  */
-export const CompletePendingLabsRequestSchema = z.object({ completedDate: ClinicalDateSchema.optional() });
+export const CompletePendingLabsRequestSchema = z.object({
+  completedDate: ClinicalDateInputSchema.optional(),
+});
 export type CompletePendingLabsRequest = z.infer<typeof CompletePendingLabsRequestSchema>;

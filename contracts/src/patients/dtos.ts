@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
 import { ProcedureRecordSchema } from './procedure.ts';
 import { PatientStatusSchema } from './progress.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
 /** A patient as the API returns it: its fields, id, `version` (the stream revision, for If-Match). */
 export const PatientDtoSchema = PatientDetailsSchema.extend({
@@ -29,6 +30,9 @@ export type PatientListRow = z.infer<typeof PatientListRowSchema>;
 export const PatientListSortSchema = z.enum(['name', 'admissionDate', 'progress', 'registeredAt']);
 export type PatientListSort = z.infer<typeof PatientListSortSchema>;
 
+/** The last page `GET /api/patients` serves: far beyond any real list at 1 to 200 rows a page. */
+export const MAX_PATIENT_LIST_PAGE = 100_000;
+
 /** `GET /api/patients?search&status&page&pageSize&sort&direction`; the total travels in `X-Total-Count`. */
 export const PatientListQuerySchema = z.object({
   /** Name and municipality (case- and accent-insensitive), CNS (substring). */
@@ -36,6 +40,7 @@ export const PatientListQuerySchema = z.object({
     .string()
     .trim()
     .max(200)
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
     .optional()
     .transform((value) => value || undefined),
   /** 'all' (the filter's first option) means no filter. */
@@ -43,7 +48,8 @@ export const PatientListQuerySchema = z.object({
     .union([PatientStatusSchema, z.literal('all')])
     .optional()
     .transform((value) => (value === 'all' ? undefined : value)),
-  page: z.coerce.number().int().min(1).default(1),
+  /** Bounded so that the offset stays a small integer (1e20 would overflow bigint: a 500). */
+  page: z.coerce.number().int().min(1).max(MAX_PATIENT_LIST_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** Order of the list: name (pt-BR collation, the default), admission, progress or registration. */
   sort: PatientListSortSchema.default('name'),

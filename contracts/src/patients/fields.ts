@@ -3,7 +3,8 @@ import { isValidCns, CNS_MAX_LENGTH, withoutCnsSeparators } from '../identifiers
 import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
 import { onlyDigits } from '../identifiers/digits.ts';
 import { MunicipalityRefSchema } from '../identifiers/municipality-ref.ts';
-import { ClinicalDateSchema } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema } from '../protocol/dates.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { patientMessages as m } from './messages.ts';
 
 /*
@@ -18,32 +19,40 @@ import { patientMessages as m } from './messages.ts';
 export const TEXT_MAX_LENGTH = 200;
 export const NOTES_MAX_LENGTH = 2000;
 
-/** Required text, trimmed: blank → `required`. */
+/** Required one-line text, trimmed: blank → `required`; control characters refused. */
 export function requiredText(required: string, max = TEXT_MAX_LENGTH) {
   return z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .max(max, m.textTooLong(max));
+    .max(max, m.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
 }
 
-/** Optional text, trimmed: absent, null and '' (an emptied input) all become null. */
-export function optionalText(max = TEXT_MAX_LENGTH) {
+/**
+ * Optional text, trimmed: absent, null and '' (an emptied input) all become null. Control
+ * characters refused, but for tab and line breaks in `multiLine` text (notes).
+ */
+export function optionalText(max = TEXT_MAX_LENGTH, options: { readonly multiLine?: boolean } = {}) {
   return z
     .string()
     .trim()
     .max(max, m.textTooLong(max))
+    .refine((text) => !hasUnsafeCharacters(text, options), UNSAFE_TEXT_MESSAGE)
     .nullish()
     .transform((value) => value || null);
 }
 
 /** A required `yyyy-MM-dd` date: blank → `required`, malformed → 'Data inválida'. */
-export function requiredDate(required: string) {
+export function requiredDate(
+  required: string,
+  date: z.ZodType<string, z.ZodTypeDef, string> = ClinicalDateInputSchema,
+) {
   return z
     .string({ required_error: required, invalid_type_error: required })
     .trim()
     .min(1, required)
-    .pipe(ClinicalDateSchema);
+    .pipe(date);
 }
 
 /** An optional `yyyy-MM-dd` date; absent, null and '' become null. */
@@ -52,7 +61,7 @@ export const OptionalDateSchema = z
   .trim()
   .nullish()
   .transform((value) => value || null)
-  .pipe(ClinicalDateSchema.nullable());
+  .pipe(ClinicalDateInputSchema.nullable());
 
 /**
  * An optional identifier: trimmed and `clean`ed, blank → null, otherwise (length, then) `check`

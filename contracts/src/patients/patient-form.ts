@@ -37,7 +37,7 @@ export const PatientFormFieldsSchema = z.object({
   surgeonName: requiredText(m.surgeonNameRequired),
   aihNumber: AihNumberSchema,
   sisregCode: SisregCodeSchema,
-  notes: optionalText(NOTES_MAX_LENGTH),
+  notes: optionalText(NOTES_MAX_LENGTH, { multiLine: true }),
 });
 
 /** A rule that spans fields, broken: the field it is shown under and its message. */

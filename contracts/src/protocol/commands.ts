@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { PhaseSchema, ProcedureCategorySchema, phaseOfCategory } from './categories.ts';
 
 export const procedureTypeMessages = {
@@ -16,7 +17,8 @@ export const AddProcedureFormSchema = z.object({
     })
     .trim()
     .min(1, procedureTypeMessages.nameRequired)
-    .max(200, procedureTypeMessages.nameTooLong),
+    .max(200, procedureTypeMessages.nameTooLong)
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE),
 });
 export type AddProcedureForm = z.infer<typeof AddProcedureFormSchema>;
 

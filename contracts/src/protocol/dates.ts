@@ -20,16 +20,68 @@ function fromUtc(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A real day of the calendar written `yyyy-MM-dd`, years 1000 to 9999 ('2025-02-30' is not). */
+function isCalendarDate(value: string): boolean {
+  if (!clinicalDatePattern.test(value)) return false;
+  return Number(value.slice(0, 4)) >= 1000 && fromUtc(toUtc(value)) === value;
+}
+
 /** Whether the value is a real calendar date written `yyyy-MM-dd` ('2025-02-30' is not). */
 export function isClinicalDate(value: string): boolean {
-  if (!clinicalDatePattern.test(value)) return false;
   const year = Number(value.slice(0, 4));
-  return year >= 1900 && year <= 2999 && fromUtc(toUtc(value)) === value;
+  return isCalendarDate(value) && year >= 1900 && year <= 2999;
 }
 
 /** A calendar date `yyyy-MM-dd` (message 'Data inválida'). */
 export const ClinicalDateSchema = z.string().refine(isClinicalDate, CLINICAL_DATE_INVALID);
 export type ClinicalDate = z.infer<typeof ClinicalDateSchema>;
+
+/*
+ * The range a person may type (admission, surgery, discharge, completion): from 1900 to two
+ * years after today. Checked on input only, so everything derived from an accepted date (the
+ * follow-up schedule adds at most 18 months) stays a valid `ClinicalDate` by construction
+ * (`intervals.unit.test.ts` checks every day of the range against every interval).
+ */
+export const EARLIEST_CLINICAL_DATE = '1900-01-01';
+export const CLINICAL_DATE_FUTURE_MONTHS = 24;
+export const CLINICAL_DATE_TOO_EARLY = 'A data não pode ser anterior a 01/01/1900.';
+export const CLINICAL_DATE_TOO_LATE = 'A data não pode ser mais de 2 anos no futuro.';
+
+/** The latest date accepted as input on `today` (São Paulo): today plus two years. */
+export function latestClinicalDate(today: string): string {
+  return addMonthsToDate(today, CLINICAL_DATE_FUTURE_MONTHS);
+}
+
+/** Why an input date is out of range on `today`, or null when it is within it. */
+export function clinicalDateRangeIssue(
+  date: string,
+  today: string,
+  latest: { readonly date: (today: string) => string; readonly message: string } = {
+    date: latestClinicalDate,
+    message: CLINICAL_DATE_TOO_LATE,
+  },
+): string | null {
+  if (date < EARLIEST_CLINICAL_DATE) return CLINICAL_DATE_TOO_EARLY;
+  if (date > latest.date(today)) return latest.message;
+  return null;
+}
+
+/**
+ * A clinical date a person sends: a calendar date within `clinicalDateRangeIssue`'s range,
+ * judged against today on the São Paulo calendar when the input is parsed. `latest` narrows
+ * the end (a completion date may not be after today).
+ */
+export function clinicalDateInput(latest?: Parameters<typeof clinicalDateRangeIssue>[2]) {
+  return z.string().superRefine((date, context) => {
+    const issue = isCalendarDate(date)
+      ? clinicalDateRangeIssue(date, clinicToday(new Date()), latest)
+      : CLINICAL_DATE_INVALID;
+    if (issue) context.addIssue({ code: z.ZodIssueCode.custom, message: issue });
+  });
+}
+
+/** Every clinical date input (admission, surgery, discharge): 1900 to today plus two years. */
+export const ClinicalDateInputSchema = clinicalDateInput();
 
 /** `date` plus `days` calendar days. */
 export function addDaysToDate(date: string, days: number): string {

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import {
   createDatabasePool,
   loadMigrations,
-  migrate,
+  prepareDatabase,
   openDatabase,
   type DatabaseLocation,
   type DatabasePool,
@@ -59,9 +59,11 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   let pool: DatabasePool | undefined;
   try {
     database = await openDatabase(deps.env);
-    await migrate(database.url, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
-    eventStore = createEventStore(deps.env, database.url);
-    pool = await createDatabasePool(database.url, { maximumPoolSize: 2 });
+    await prepareDatabase(database, loadMigrations([eventStoreMigrations, ...projectionMigrations]));
+    // As the tables' owner: a rebuild creates, drops and renames read-model tables, which the
+    // application's role (what the app and the projector use) may not.
+    eventStore = createEventStore(deps.env, database.migrationUrl);
+    pool = await createDatabasePool(database.migrationUrl, { maximumPoolSize: 2 });
     const connections = { eventStore, pool };
     if (command.kind === 'status') {
       print(await statusTable(connections, projections));

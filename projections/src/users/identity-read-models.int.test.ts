@@ -179,8 +179,14 @@ describe('identity read models', { timeout: 60_000 }, () => {
     expect(await users.findByEmail(' MARIA@sus.gov.br')).toMatchObject({ id: ids.maria });
     expect(await users.count()).toBe(2);
     expect(await users.countApprovedAdministrators()).toBe(1);
-    expect(await users.findSessionUser(ids.maria, ids.invitation)).toMatchObject({ id: ids.maria });
-    expect(await users.findSessionUser(ids.maria, ids.adminKey)).toBeNull();
+    expect(await users.findSessionUser(ids.maria, ids.invitation, new Date(T3))).toMatchObject({
+      id: ids.maria,
+    });
+    expect(await users.findSessionUser(ids.maria, ids.adminKey, new Date(T3))).toBeNull();
+    // The invitation expires on 2025-04-01: from then on its sessions end (issue 10, item 8).
+    expect(
+      await users.findSessionUser(ids.maria, ids.invitation, new Date('2025-04-01T00:00:00.000Z')),
+    ).toBeNull();
 
     // Then: access keys (never the hash)
     const keys = createAccessKeyQueries(harness.pool);

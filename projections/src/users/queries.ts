@@ -30,6 +30,8 @@ const userColumns = sql.fragment`
 export function sessionUserSubquery(
   userId: IdentifierSqlToken,
   accessKeyId: IdentifierSqlToken,
+  /** ISO instant: a key expired by then ends the session, like a deactivated one. */
+  now: string,
 ): FragmentSqlToken {
   return sql.fragment`(
     select json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name,
@@ -38,6 +40,7 @@ export function sessionUserSubquery(
     where u.id = ${userId}
       and exists (
         select from access_keys k where k.id = ${accessKeyId} and k.is_active and k.bound_user_id = u.id
+          and (k.expires_at is null or k.expires_at > ${now}::timestamptz)
       )
   )`;
 }
@@ -59,15 +62,17 @@ export function createUserQueries(db: CommonQueryMethods) {
 
     /**
      * The user of a session, or null when the session must end: the user was deleted, or the
-     * key the session was opened with is no longer active or no longer theirs.
+     * key the session was opened with is no longer active, has expired by `now` (an expired
+     * key is treated like a deactivated one), or is no longer theirs.
      */
-    findSessionUser(userId: string, accessKeyId: string): Promise<UserRow | null> {
+    findSessionUser(userId: string, accessKeyId: string, now: Date): Promise<UserRow | null> {
       return db.maybeOne(sql.type(UserRowSchema)`
         select ${userColumns} from users
         where id = ${userId}
           and exists (
             select from access_keys k
             where k.id = ${accessKeyId} and k.is_active and k.bound_user_id = users.id
+              and (k.expires_at is null or k.expires_at > ${now.toISOString()}::timestamptz)
           )
       `);
     },

@@ -8,6 +8,12 @@ import { correlation } from './http/correlation.ts';
 import { healthRoutes, type Readiness } from './http/health-routes.ts';
 import { staticWeb } from './http/static-web.ts';
 import { NotFound } from './shared/domain-error.ts';
+import {
+  isMiscasedApiPath,
+  unmatchedApiRoute,
+  ROUTING_MESSAGES,
+  UNMATCHED_ROUTE_NAME,
+} from './http/api-routing.ts';
 import { securityHeaders } from './http/security/security-headers.ts';
 import { noStoreForApi } from './http/security/no-store.ts';
 import { csrfProtection } from './http/security/csrf.ts';
@@ -45,26 +51,33 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   // Errors are logged once, by the error handler; Koa's default would print them again.
   app.silent = true;
 
-  const api = new Router<RequestState>({ prefix: '/api' });
+  // Case-sensitive: `/API/...` is not the API (and `refuseMiscasedApiPaths` answers it 404).
+  const api = new Router<RequestState>({ prefix: '/api', sensitive: true });
   for (const register of options.routes) register(api);
-  api.all('/{*rest}', () => {
-    throw new NotFound('Rota não encontrada');
-  });
+  api.all(UNMATCHED_ROUTE_NAME, '/{*rest}', unmatchedApiRoute(api));
 
-  const root = new Router<RequestState>();
+  const root = new Router<RequestState>({ sensitive: true });
   healthRoutes(root as unknown as Router, options.checkReadiness);
 
   app.use(correlation(options.logger));
   app.use(errorHandler(options.logger));
   app.use(securityHeaders({ https: options.https }));
   app.use(noStoreForApi());
+  app.use(refuseMiscasedApiPaths());
   app.use(csrfProtection());
   app.use(readModelFreshness());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
   if (options.session) app.use(options.session(app));
   app.use(root.routes());
   app.use(api.routes());
-  app.use(api.allowedMethods());
   app.use(staticWeb(options.webDist));
   return app;
+}
+
+/** `/API/...` and other spellings of `/api`: 404 at once, before any middleware or route. */
+function refuseMiscasedApiPaths(): Middleware<RequestState> {
+  return async function refuseMiscasedApiPath(ctx, next) {
+    if (isMiscasedApiPath(ctx.path)) throw new NotFound(ROUTING_MESSAGES.routeNotFound);
+    await next();
+  };
 }

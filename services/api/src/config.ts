@@ -11,6 +11,8 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** External PostgreSQL; when unset the embedded one under BARI_DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** With DATABASE_URL: the owner role, for migrations; DATABASE_URL's role then needs no DDL. */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   BARI_DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.string().optional(),
   /** EventStoreDB instead of the PostgreSQL event store. */

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createDatabasePool, loadMigrations, migrate, openDatabase } from '@bari/db';
+import { createDatabasePool, loadMigrations, openDatabase, prepareDatabase } from '@bari/db';
 import { createEventStore, eventStoreMigrations } from '@bari/event-store';
 import { allProjections, createProjectionRunner, projectionMigrations } from '@bari/projections';
 import { markReadModelsStale } from './http/read-model-freshness.ts';
@@ -51,8 +51,9 @@ export async function startServer(
     }
   };
   try {
-    const applied = await migrate(
-      database.url,
+    // Migrations as the owner; everything else as the application's role (`@bari/db` roles.ts).
+    const applied = await prepareDatabase(
+      database,
       loadMigrations([eventStoreMigrations, ...projectionMigrations, apiMigrations]),
     );
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -31,6 +31,8 @@ describe('initialization', () => {
         { description: 'Administrador do sistema', email: ADMIN },
         { description: 'Desenvolvedor', email: DEVELOPER },
       ],
+      // The test client is on the server's machine (127.0.0.1): no setup token needed.
+      setupTokenRequired: false,
     });
   });
 
@@ -142,6 +144,8 @@ describe('force-initialization', () => {
       lines.keyCreated(ADMIN),
       lines.userVerified(DEVELOPER),
       lines.userApproved(DEVELOPER),
+      // The developer's first default key is replaced; the acting administrator's is kept.
+      lines.keysDeactivated(DEVELOPER, 1),
       lines.keyCreated(DEVELOPER),
       lines.done,
     ]);

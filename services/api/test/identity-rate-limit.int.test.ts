@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityErrorMessages } from '@bari/contracts';
 import { AUTH_MESSAGES } from '../src/http/auth/messages.ts';
+import { EMAIL_SLOWDOWN_STEP_MS, emailHash } from '../src/http/auth/login-throttle.ts';
 import { createClient, signInAs, type SignedIn } from './support/http-client.ts';
 import { uniqueEmail } from './support/identity-fixtures.ts';
 import { resetLoginThrottle, startTestApp, type TestApp } from './support/test-app.ts';
@@ -37,8 +38,17 @@ describe('login rate limit, no trusted proxy', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right key waits: the limit is checked before the key.
-    expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(429);
+    // A valid key always signs its user in, even from a throttled address (issue 10, item 6).
+    expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(200);
+  });
+
+  it('logs a throttled attempt with the IP and the hash of the email, never the email', async () => {
+    const email = uniqueEmail();
+    for (let index = 0; index < 10; index += 1) await attempt(app, email, WRONG_KEY);
+    expect((await attempt(app, email, WRONG_KEY)).status).toBe(429);
+    const line = app.logs.findLast((entry) => entry.msg === 'login throttled');
+    expect(line).toMatchObject({ ip: '127.0.0.1', emailHash: emailHash(email) });
+    expect(JSON.stringify(line)).not.toContain(email);
   });
 
   it('does not count successful logins', async () => {
@@ -80,18 +90,35 @@ describe('login rate limit behind a trusted proxy', () => {
     ).toBe(200);
   });
 
-  it('answers the 11th failed attempt on one email with 429, whatever the address', async () => {
+  it('never locks a person out by their email: failures from many addresses are slowed, the right key signs in', async () => {
+    // Issue 10, item 6: ten wrong keys for someone else's (public) email, from any addresses.
     for (let index = 0; index < 10; index += 1) {
       const response = await attempt(app, admin.email, WRONG_KEY, {
         'X-Forwarded-For': `198.51.100.${index}`,
       });
       expect(response.status).toBe(401);
     }
+    const started = Date.now();
     const eleventh = await attempt(app, ` ${admin.email.toUpperCase()}`, WRONG_KEY, {
       'X-Forwarded-For': '192.0.2.1',
     });
-    expect(eleventh.status).toBe(429);
-    expect(eleventh.body.message).toBe(AUTH_MESSAGES.tooManyLoginAttempts);
+    expect(eleventh.status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(EMAIL_SLOWDOWN_STEP_MS - 50);
+    expect(app.logs.findLast((entry) => entry.msg === 'login slowed')).toMatchObject({
+      ip: '192.0.2.1',
+      emailHash: emailHash(admin.email),
+    });
+
+    const valid = await attempt(app, admin.email, admin.accessKey, { 'X-Forwarded-For': '192.0.2.2' });
+    expect(valid.status).toBe(200);
+    // Even from an address that used up its own attempts on that email.
+    for (let index = 0; index < 10; index += 1) {
+      await attempt(app, admin.email, WRONG_KEY, { 'X-Forwarded-For': '192.0.2.3' });
+    }
+    expect((await attempt(app, admin.email, WRONG_KEY, { 'X-Forwarded-For': '192.0.2.3' })).status).toBe(429);
+    expect(
+      (await attempt(app, admin.email, admin.accessKey, { 'X-Forwarded-For': '192.0.2.3' })).status,
+    ).toBe(200);
   });
 });
 

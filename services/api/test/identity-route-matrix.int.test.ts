@@ -7,6 +7,7 @@ import {
   everyone,
   signedInOnly,
   useMatrixApp,
+  withMiscasedPaths,
   WHO,
   type RouteCase,
 } from './support/route-matrix.ts';
@@ -108,7 +109,7 @@ const routes: readonly RouteCase[] = [
   },
 ];
 
-describeRouteMatrix(matrix, routes, () => resetLoginThrottle(matrix.app()));
+describeRouteMatrix(matrix, withMiscasedPaths(routes), () => resetLoginThrottle(matrix.app()));
 
 describe('signing out (POST /api/auth/logout, GET /api/logout)', () => {
   it.each(WHO)('works for %s, and the session is over afterwards', async (who) => {

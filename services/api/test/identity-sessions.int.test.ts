@@ -159,6 +159,18 @@ describe('sessions ended by administrators', () => {
     expect(await isSignedIn(withKept.client)).toBe(true);
   });
 
+  it('ends a session whose key has expired since, like one whose key was deactivated (issue 10, item 8)', async () => {
+    const user = await createUser(admin.client);
+    const expiresAt = new Date(app.clock.now().getTime() + HOUR).toISOString();
+    const expiring = await issueKey(admin.client, { userId: user.id, expiresAt });
+    const signedIn = await logIn(app, { email: user.email, accessKey: expiring.key });
+    expect(await isSignedIn(signedIn.client)).toBe(true);
+
+    app.clock.advance(HOUR + 1000);
+
+    expect(await isSignedIn(signedIn.client)).toBe(false);
+  });
+
   it('signs out a session whose user left the read model without passing through the routes', async () => {
     // E.g. deleted by another API process whose session clean-up did not reach this one.
     const user = await createUser(admin.client);

@@ -5,6 +5,7 @@ import {
   approvedStaff,
   describeRouteMatrix,
   useMatrixApp,
+  withMiscasedPaths,
   type RouteCase,
 } from './support/route-matrix.ts';
 
@@ -146,4 +147,4 @@ const routes: readonly RouteCase[] = [
   },
 ];
 
-describeRouteMatrix(matrix, routes);
+describeRouteMatrix(matrix, withMiscasedPaths(routes));

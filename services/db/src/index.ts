@@ -3,3 +3,4 @@ export * from './migrations.ts';
 export * from './database.ts';
 export * from './embedded-postgres.ts';
 export * from './sql.ts';
+export * from './roles.ts';

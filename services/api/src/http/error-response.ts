@@ -16,6 +16,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   precondition_required: 428,
   rate_limited: 429,

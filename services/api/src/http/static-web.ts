@@ -2,6 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { DomainError, NotFound } from '../shared/domain-error.ts';
+import { isApiPath } from './api-routing.ts';
+
+export const STATIC_MESSAGES = {
+  fileNotFound: 'Arquivo não encontrado',
+  badPath: 'Caminho inválido.',
+} as const;
 
 /**
  * Serves the built web app. Any GET/HEAD outside `/api` that is not a file gets `index.html`
@@ -13,13 +20,7 @@ import send from 'koa-send';
 export function staticWeb(webDist: string): Middleware {
   const hasBuild = existsSync(join(webDist, 'index.html'));
   return async function serveWebApp(ctx, next) {
-    if (
-      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
-      ctx.path === '/api' ||
-      ctx.path.startsWith('/api/')
-    ) {
-      return next();
-    }
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     if (!hasBuild) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
@@ -39,7 +40,15 @@ export function staticWeb(webDist: string): Middleware {
         gzip: true,
       });
     } catch (error) {
-      if ((error as { status?: number }).status !== 404 || isAsset) throw error;
+      const status = (error as { status?: number }).status;
+      // koa-send's messages name the file's absolute path: never let one reach the client.
+      if (status === 404 && isAsset) throw new NotFound(STATIC_MESSAGES.fileNotFound);
+      if (status !== 404) {
+        if (status !== undefined && status >= 400 && status < 500) {
+          throw new DomainError('invalid', STATIC_MESSAGES.badPath);
+        }
+        throw error;
+      }
       ctx.set('Cache-Control', 'no-cache');
       await send(ctx, 'index.html', { root: webDist, brotli: true, gzip: true });
     }

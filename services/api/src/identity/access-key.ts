@@ -88,7 +88,7 @@ export interface IssueAccessKey {
 
 export interface DeactivateAccessKey {
   readonly type: 'DeactivateAccessKey';
-  readonly data: { readonly keyId: string; readonly reason: 'administrator' | 'user_deleted' };
+  readonly data: { readonly keyId: string; readonly reason: AccessKeyDeactivated['data']['reason'] };
 }
 
 export type AccessKeyCommand = IssueAccessKey | DeactivateAccessKey;

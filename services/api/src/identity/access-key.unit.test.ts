@@ -23,6 +23,7 @@ const maria: UserState = {
     lastName: 'Souza',
     isAdmin: false,
     status: 'approved',
+    source: 'administrator',
   },
 };
 

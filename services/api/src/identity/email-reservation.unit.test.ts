@@ -29,6 +29,7 @@ const registeredHolder: UserState = {
     lastName: 'Souza',
     isAdmin: false,
     status: 'approved',
+    source: 'administrator',
   },
 };
 

@@ -101,6 +101,7 @@ describe('login with a bound key', () => {
         lastName: 'Souza',
         isAdmin: false,
         status: 'approved',
+        source: 'administrator',
       },
       appends: [
         {
@@ -188,6 +189,7 @@ describe('login with an unbound (invitation) key', () => {
         lastName: null,
         isAdmin: false,
         status: 'pending',
+        source: 'access_key_invitation',
       },
       appends: [
         {

@@ -20,6 +20,8 @@ export interface RegisteredUser {
   readonly lastName: string | null;
   readonly isAdmin: boolean;
   readonly status: UserStatus;
+  /** How the account came to be: only `initialization` ones are default accounts. */
+  readonly source: UserRegistered['data']['source'];
 }
 
 export type UserState =
@@ -32,8 +34,11 @@ export const initialUserState = (): UserState => ({ kind: 'Unregistered' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, email, firstName, lastName, isAdmin, status } = event.data;
-      return { kind: 'Registered', user: { id: userId, email, firstName, lastName, isAdmin, status } };
+      const { userId, email, firstName, lastName, isAdmin, status, source } = event.data;
+      return {
+        kind: 'Registered',
+        user: { id: userId, email, firstName, lastName, isAdmin, status, source },
+      };
     }
     case 'UserStatusChanged':
       return state.kind === 'Registered'

@@ -19,7 +19,7 @@ import { retryOnConflict } from '../shared/retry-on-conflict.ts';
 import type { ProcedureTypeCatalogue } from '../procedure-types/catalogue-cache.ts';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
-import { cpfReservationDecider, type CpfReservationCommand } from './cpf-reservation.ts';
+import { cpfReservationDecider, type CpfReservationCommand, type ReleaseCpf } from './cpf-reservation.ts';
 import { DuplicateCpf, StalePatient } from './errors.ts';
 import { initialPatientState, requireRegistered, requireRevision, type PatientState } from './patient.ts';
 import { cpfReservationStream, patientStream } from './streams.ts';
@@ -151,7 +151,7 @@ async function releaseCpf(
   deps: PatientServiceDependencies,
   cpf: string,
   patientId: string,
-  reason: 'patient_deleted' | 'cpf_changed',
+  reason: ReleaseCpf['data']['reason'],
   metadata: EventMetadata,
 ): Promise<void> {
   try {
@@ -185,23 +185,44 @@ export async function registerPatient(
   // The required set must be whole: bring in types another instance may have defined.
   const procedureTypes = await deps.procedureTypes.current();
   await reserveCpf(deps, patient.cpf, patientId, metadata);
-  const result = await runPatientCommand(
-    deps,
-    patientId,
-    {
-      type: 'RegisterPatient',
-      data: {
-        patientId,
-        patient,
-        procedureTypes,
-        newProcedureIds: newIds(procedureTypes.length, commandId),
-        today: clinicToday(deps.now()),
+  try {
+    const result = await runPatientCommand(
+      deps,
+      patientId,
+      {
+        type: 'RegisterPatient',
+        data: {
+          patientId,
+          patient,
+          procedureTypes,
+          newProcedureIds: newIds(procedureTypes.length, commandId),
+          today: clinicToday(deps.now()),
+        },
       },
-    },
-    metadata,
-    { commandId },
+      metadata,
+      { commandId },
+    );
+    return { ...result, patientId };
+  } catch (error) {
+    // Whatever stopped the patient (a refused append, a lost connection), the corrected retry
+    // must not meet its own reservation as a duplicate CPF: free it unless the patient exists.
+    await releaseOrphanedCpf(deps, patient.cpf, patientId, metadata);
+    throw error;
+  }
+}
+
+async function releaseOrphanedCpf(
+  deps: PatientServiceDependencies,
+  cpf: string,
+  patientId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const written = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider).then(
+    ({ state }) => state.kind !== 'Unregistered',
+    // Unknown: keep it; `reserveCpf` reclaims an orphan after its grace period anyway.
+    () => true,
   );
-  return { ...result, patientId };
+  if (!written) await releaseCpf(deps, cpf, patientId, 'orphaned', metadata);
 }
 
 /**

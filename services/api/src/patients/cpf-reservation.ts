@@ -58,13 +58,16 @@ export interface ReserveCpf {
   };
 }
 
-/** Frees the CPF of a deleted patient, or the old CPF after a correction. */
+/**
+ * Frees the CPF of a deleted patient, the old CPF after a correction, or the CPF of a
+ * registration whose patient was never written (`orphaned`).
+ */
 export interface ReleaseCpf {
   readonly type: 'ReleaseCpf';
   readonly data: {
     readonly cpf: string;
     readonly patientId: string;
-    readonly reason: 'patient_deleted' | 'cpf_changed';
+    readonly reason: PatientCpfReleased['data']['reason'];
   };
 }
 

@@ -27,7 +27,10 @@ import {
   updatePatient,
   type PatientCommandResult,
 } from './application.ts';
-import { PatientNotFound } from './errors.ts';
+import { PatientNotFound, PatientVersionRequired } from './errors.ts';
+import { loadAggregate } from '../shared/command-handler.ts';
+import { patientDecider } from './business-logic.ts';
+import { patientStream } from './streams.ts';
 import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
 import { requireRegistered } from './patient.ts';
 import { toPatientDto } from './patient-dto.ts';
@@ -53,6 +56,22 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   const statistics = createStatisticsQueries(deps.pool);
   const today = () => clinicToday(deps.now());
   const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
+
+  /**
+   * `expectedRevision`, but existence before preconditions: a write without a version to an
+   * unknown patient is a 404, not a 428.
+   */
+  async function revisionOfExisting(ctx: Context, patientId: string, version: number | undefined) {
+    try {
+      return expectedRevision(ctx, patientId, version);
+    } catch (error) {
+      if (error instanceof PatientVersionRequired) {
+        const { state } = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+        requireRegistered(state, patientId);
+      }
+      throw error;
+    }
+  }
 
   async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detail(patientId, today());
@@ -93,7 +112,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
-    const expected = expectedRevision(ctx, patientId, version);
+    const expected = await revisionOfExisting(ctx, patientId, version);
     const result = await updatePatient(deps, patientId, changes, expected, metadata(ctx));
     sendWritten(ctx, patientId, result);
   });
@@ -101,7 +120,8 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.delete('/patients/:id', requireApproved(), async function removePatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
-    await deletePatient(deps, patientId, expectedRevision(ctx, patientId, version), metadata(ctx));
+    const expected = await revisionOfExisting(ctx, patientId, version);
+    await deletePatient(deps, patientId, expected, metadata(ctx));
     ctx.status = 204;
   });
 

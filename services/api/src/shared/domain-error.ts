@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | 'unauthenticated' // 401
   | 'forbidden' // 403
   | 'not_found' // 404
+  | 'method_not_allowed' // 405: the route exists, not with this method (`Allow` lists those it has)
   | 'conflict' // 409: duplicate, stale revision, state that forbids the command
   | 'precondition_required' // 428: a write that must name the revision it was based on did not
   | 'rate_limited'; // 429
@@ -20,6 +21,7 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
+  method_not_allowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   precondition_required: 'PRECONDITION_REQUIRED',
   rate_limited: 'RATE_LIMITED',

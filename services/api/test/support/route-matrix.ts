@@ -87,6 +87,23 @@ export function send(client: TestClient, request: MatrixRequest) {
   }
 }
 
+/**
+ * Each route again as `/API/...` (issue 10, item 9): routing is case-sensitive, so that
+ * spelling reaches no route — and no middleware that compares paths can be skipped by it —
+ * and every role gets a 404 with nothing written.
+ */
+export function withMiscasedPaths(routes: readonly RouteCase[]): RouteCase[] {
+  const miscased = routes.map((route): RouteCase => ({
+    route: `${route.route} as /API/…`,
+    request: async () => {
+      const built = await route.request();
+      return { ...built, path: built.path.replace(/^\/api\//, '/API/') };
+    },
+    expected: everyone(404),
+  }));
+  return [...routes, ...miscased];
+}
+
 /** One `describe` per route, one test per role. `beforeEachCase` runs before building the request. */
 export function describeRouteMatrix(
   matrix: Matrix,
@@ -103,8 +120,9 @@ export function describeRouteMatrix(
 
       expect(response.status).toBe(expected[who]);
       if (response.status >= 400 && !refusalWrites) expect(await countEvents(matrix.app())).toBe(before);
-      if (built.path.startsWith('/api/')) expect(response.headers.get('cache-control')).toBe('no-store');
-      if (response.status >= 400 && built.path.startsWith('/api/')) {
+      const isApi = built.path.toLowerCase().startsWith('/api/');
+      if (isApi) expect(response.headers.get('cache-control')).toBe('no-store');
+      if (response.status >= 400 && isApi) {
         // Every refusal names itself: `{code, message}`, decided by code on the client
         const body = ErrorBodySchema.parse(response.body);
         if (response.status === 401) expect(['UNAUTHENTICATED', 'INVALID_CREDENTIALS']).toContain(body.code);

@@ -33,6 +33,13 @@ export interface TestApp {
   /** What the routes were given: event store, read-model pool, config, clock. */
   readonly deps: ApiDependencies;
   readonly clock: TestClock;
+  /**
+   * The test database as its owner (the role migrations run as): for tests that reach past
+   * the app's own role, e.g. to make an append fail on purpose.
+   */
+  readonly ownerDatabaseUrl: string;
+  /** The test database as the app's own role (what `deps.pool` connects as). */
+  readonly appDatabaseUrl: string;
   /** Every line the app logged so far (level debug and up), parsed. */
   readonly logs: readonly LogLine[];
   stop(): Promise<void>;
@@ -65,7 +72,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    // The app's least-privileged role; migrations as the owner, as in production.
+    DATABASE_URL: database.appUrl,
+    MIGRATION_DATABASE_URL: database.url,
     HOST: '127.0.0.1',
     PORT: '0',
     WEB_DIST: emptyWebDist,
@@ -83,6 +92,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     baseUrl: running.url.replace('//localhost:', '//127.0.0.1:'),
     deps: running.deps,
+    ownerDatabaseUrl: database.url,
+    appDatabaseUrl: database.appUrl,
     clock,
     logs,
     async stop() {

@@ -12,7 +12,8 @@ import {
   Size,
 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { accessKeyStatus, formatKeyDate, maskedKey } from './access-key-format.ts';
+import { accessKeyHolder, accessKeyStatus, formatKeyDate, maskedKey } from './access-key-format.ts';
+import { AccessKeyHolderLabel } from './access-key-holder-label.tsx';
 import { AccessKeyStatusTag } from './access-key-status-tag.tsx';
 import { accessKeysMessages as m } from './messages.ts';
 
@@ -42,7 +43,9 @@ export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardPro
 
       <dl className="access-key-card__facts">
         <dt>{m.boundTo}</dt>
-        <dd>{accessKey.userEmail ?? <span className={Classes.TEXT_MUTED}>{m.invitation}</span>}</dd>
+        <dd>
+          <AccessKeyHolderLabel holder={accessKeyHolder(accessKey)} />
+        </dd>
         <dt>{m.createdAt}</dt>
         <dd>{formatKeyDate(accessKey.createdAt)}</dd>
         <dt>{m.expiresAt}</dt>

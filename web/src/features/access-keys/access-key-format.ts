@@ -15,6 +15,21 @@ export function accessKeyStatus(
   return 'active';
 }
 
+/**
+ * Whom a key belongs to, as the card shows it: the bound user's email; a removed user when the
+ * key is bound (it was used, or issued for someone) but that user no longer exists; else an
+ * unused invitation.
+ */
+export type AccessKeyHolder =
+  | { readonly kind: 'user'; readonly email: string }
+  | { readonly kind: 'removed_user' }
+  | { readonly kind: 'invitation' };
+
+export function accessKeyHolder(key: Pick<AccessKeyListItem, 'userId' | 'userEmail'>): AccessKeyHolder {
+  if (key.userEmail) return { kind: 'user', email: key.userEmail };
+  return key.userId ? { kind: 'removed_user' } : { kind: 'invitation' };
+}
+
 /** A date and time in pt-BR (dd/MM/yyyy HH:mm, local time). */
 export function formatKeyDate(iso: string): string {
   const date = parseISO(iso);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessKeyHolder,
   accessKeyStatus,
   expiryFromParts,
   expiryParts,
@@ -24,6 +25,22 @@ describe('accessKeyStatus', () => {
   it('is active when active and not expired (or never expiring)', () => {
     expect(accessKeyStatus({ isActive: true, expiresAt: null }, now)).toBe('active');
     expect(accessKeyStatus({ isActive: true, expiresAt: '2025-06-02T00:00:00.000Z' }, now)).toBe('active');
+  });
+});
+
+describe('accessKeyHolder (issue 10, item 5)', () => {
+  const userId = '2f1c8a44-8d3e-4a53-9a53-0d6c3b2f1a10';
+  it('names the bound user by email', () => {
+    expect(accessKeyHolder({ userId, userEmail: 'ana@sus.gov.br' })).toEqual({
+      kind: 'user',
+      email: 'ana@sus.gov.br',
+    });
+  });
+  it('shows a key bound to a user who no longer exists as a removed user, not an invitation', () => {
+    expect(accessKeyHolder({ userId, userEmail: null })).toEqual({ kind: 'removed_user' });
+  });
+  it('shows an unbound key as an invitation', () => {
+    expect(accessKeyHolder({ userId: null, userEmail: null })).toEqual({ kind: 'invitation' });
   });
 });
 

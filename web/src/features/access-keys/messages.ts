@@ -26,6 +26,7 @@ export const accessKeysMessages = {
   noExpiry: 'Sem expiração',
   boundTo: 'Vinculada a',
   invitation: 'Convite — ainda não utilizada',
+  removedUser: 'Usuário removido',
   usage: (count: number) => `Uso: ${count} vezes`,
   statusActive: 'Ativa',
   statusInactive: 'Inativa',

@@ -15,8 +15,14 @@ export const initializationApi = api.injectEndpoints({
       query: () => '/api/initialization-status',
       providesTags: ['InitializationStatus'],
     }),
-    initialize: build.mutation<InitializationResult, void>({
-      query: () => ({ url: '/api/initialize', method: 'POST', forceJsonContentType: true }),
+    /** From another computer than the server's, with the setup token from the server log. */
+    initialize: build.mutation<InitializationResult, { setupToken?: string }>({
+      query: ({ setupToken }) => ({
+        url: '/api/initialize',
+        method: 'POST',
+        forceJsonContentType: true,
+        body: setupToken ? { setupToken } : undefined,
+      }),
       invalidatesTags: (_result, error) => (error ? [] : ['InitializationStatus']),
     }),
     /** Needs an administrator's session or the one-time setup token the server logs at start-up. */

@@ -39,7 +39,13 @@ export function InitializePage() {
   } else if (status.data.isInitialized) {
     content = <InitializedCard status={status.data} />;
   } else {
-    content = <NotInitializedCard accounts={status.data.accounts} onInitialized={setCreated} />;
+    content = (
+      <NotInitializedCard
+        accounts={status.data.accounts}
+        onInitialized={setCreated}
+        setupTokenRequired={status.data.setupTokenRequired ?? false}
+      />
+    );
   }
 
   return (

@@ -23,6 +23,8 @@ export const initializationMessages = {
     'Cria ou verifica as contas padrão e gera novas chaves de acesso para elas, independentemente do estado do banco de dados. Requer uma sessão de administrador ou o token de configuração que o servidor exibe no log ao iniciar.',
   setupTokenLabel: 'Token de configuração',
   setupTokenHelper: 'Dispensável se você estiver conectado como administrador.',
+  initializeSetupTokenHelper:
+    'Você não está no computador do servidor: informe o token de configuração exibido no log do servidor ao iniciar (válido por 30 minutos).',
   force: 'Executar Inicialização Forçada',
   resultsHeading: 'Resultados',
   initializedToastTitle: 'Sistema inicializado',

@@ -1,5 +1,17 @@
 import type { InitializationCredential } from '@bari/contracts';
-import { Button, Callout, Card, Classes, Elevation, H2, Icon, Intent } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Classes,
+  Elevation,
+  FormGroup,
+  H2,
+  Icon,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState } from 'react';
 import { IconNames } from '@blueprintjs/icons';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
@@ -11,15 +23,18 @@ export interface NotInitializedCardProps {
   /** From the server when it names them; otherwise the two kinds of account are described. */
   accounts: readonly PlannedAccount[] | undefined;
   onInitialized: (credentials: InitializationCredential[]) => void;
+  /** The server says this browser is on another computer: the setup token is asked for. */
+  setupTokenRequired: boolean;
 }
 
 /** The system has no user yet: what 'Inicializar Sistema' will create, and the button. */
-export function NotInitializedCard({ accounts, onInitialized }: NotInitializedCardProps) {
+export function NotInitializedCard({ accounts, onInitialized, setupTokenRequired }: NotInitializedCardProps) {
   const [initialize, { isLoading }] = useInitializeMutation();
+  const [setupToken, setSetupToken] = useState('');
 
   const run = async () => {
     try {
-      const result = await initialize().unwrap();
+      const result = await initialize({ setupToken: setupToken.trim() || undefined }).unwrap();
       showToast({
         title: m.initializedToastTitle,
         description: m.initializedToastDescription,
@@ -51,13 +66,36 @@ export function NotInitializedCard({ accounts, onInitialized }: NotInitializedCa
           </li>
         ))}
       </ul>
-      <Button
-        icon={IconNames.POWER}
-        intent={Intent.PRIMARY}
-        loading={isLoading}
-        onClick={() => void run()}
-        text={m.initialize}
-      />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run();
+        }}
+      >
+        {setupTokenRequired ? (
+          <FormGroup
+            helperText={m.initializeSetupTokenHelper}
+            label={m.setupTokenLabel}
+            labelFor="initialize-setup-token"
+          >
+            <InputGroup
+              autoComplete="off"
+              id="initialize-setup-token"
+              leftIcon={IconNames.KEY}
+              onValueChange={setSetupToken}
+              type="password"
+              value={setupToken}
+            />
+          </FormGroup>
+        ) : null}
+        <Button
+          icon={IconNames.POWER}
+          intent={Intent.PRIMARY}
+          loading={isLoading}
+          text={m.initialize}
+          type="submit"
+        />
+      </form>
     </Card>
   );
 }

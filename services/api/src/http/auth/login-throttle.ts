@@ -1,15 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 import pg from 'pg';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../../shared/domain-error.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { normalizeEmail } from '../../identity/email.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 
-/** Failed logins allowed per IP and per email in one window; the next attempt gets 429. */
+/** Failed logins allowed per IP, and per (email, IP) pair, in one window; then 429. */
 export const LOGIN_FAILURES_ALLOWED = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Beyond `LOGIN_FAILURES_ALLOWED` failures on one email (from any address), each further
+ * failure on it answers this much later, up to `EMAIL_SLOWDOWN_MAX_MS`: slowed, never refused,
+ * so nobody can lock a person out by guessing at their (public) email.
+ */
+export const EMAIL_SLOWDOWN_STEP_MS = 1_000;
+export const EMAIL_SLOWDOWN_MAX_MS = 5_000;
 
 export class TooManyLoginAttempts extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
@@ -17,16 +24,25 @@ export class TooManyLoginAttempts extends DomainError {
   }
 }
 
+/** What the counters say about one attempt, counted before its credentials are looked at. */
+export interface LoginAdmission {
+  /** The IP, or this email from this IP, used up its failures: only a valid key goes on. */
+  readonly throttled: boolean;
+  readonly retryAfterSeconds: number;
+  /** How long a refusal of this attempt waits before it answers (the per-email slowdown). */
+  readonly refusalDelayMs: number;
+}
+
 export interface LoginThrottle {
   /**
-   * Counts this attempt against the IP and the email, atomically, before the credentials are
-   * looked at; throws `TooManyLoginAttempts` when either had used up its attempts. So
-   * concurrent attempts cannot all pass a check made before any of them is counted.
+   * Counts this attempt against the IP, the (email, IP) pair and the email, atomically,
+   * before the credentials are looked at, so concurrent attempts cannot all pass a check made
+   * before any of them is counted.
    */
-  admit(ip: string, email: string): Promise<void>;
+  admit(ip: string, email: string): Promise<LoginAdmission>;
   /**
    * A successful login: gives the IP back the attempt it was counted, and clears the email's
-   * count. Never the IP's whole count: one good account must not reset an attacker's budget
+   * counts. Never the IP's whole count: one good account must not reset an attacker's budget
    * for guessing others.
    */
   recordSuccess(ip: string, email: string): Promise<void>;
@@ -35,11 +51,15 @@ export interface LoginThrottle {
   close(): Promise<void>;
 }
 
+/** The SHA-256 of the normalised email: what the counters and the log hold, never the address. */
+export const emailHash = (email: string): string =>
+  createHash('sha256').update(normalizeEmail(email)).digest('hex');
+
 /**
  * Failed-login counters in PostgreSQL (rate-limiter-flexible's `RateLimiterPostgres`, table
  * `login_rate_limits` from the API's migrations), so every API process shares them. Keyed by
- * client IP (`ctx.ip`, which honours X-Forwarded-For only when a trusted proxy is configured)
- * and by the SHA-256 of the normalised email (the table holds no addresses).
+ * client IP (`ctx.ip`, which honours X-Forwarded-For only when a trusted proxy is configured),
+ * by (email hash, IP) and by the email hash.
  *
  * The limiter wants a `pg` pool; it gets a small one of its own whose idle connections close
  * after a second, so it never holds the process open.
@@ -52,43 +72,114 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
     allowExitOnIdle: true,
   });
   pool.on('error', (error) => logger.warn({ err: error }, 'login throttle: idle connection lost'));
-  const limiter = (keyPrefix: string) =>
+  const limiter = (keyPrefix: string, points: number) =>
     new RateLimiterPostgres({
       storeClient: pool,
       storeType: 'pool',
       tableName: 'login_rate_limits',
       tableCreated: true,
       keyPrefix,
-      points: LOGIN_FAILURES_ALLOWED,
+      points,
       duration: LOGIN_FAILURE_WINDOW_SECONDS,
     });
-  const byIp = limiter('login-ip');
-  const byEmail = limiter('login-email');
-  const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+  const byIp = limiter('login-ip', LOGIN_FAILURES_ALLOWED);
+  const byPair = limiter('login-email-ip', LOGIN_FAILURES_ALLOWED);
+  // Never refuses in practice: it only counts, for the slowdown.
+  const byEmail = limiter('login-email', Number.MAX_SAFE_INTEGER);
+  const pairKey = (ip: string, email: string) => `${emailHash(email)}:${ip}`;
+
+  /** The limiter's answer either way: it rejects with its RateLimiterRes when points run out. */
+  const count = (consumed: Promise<RateLimiterRes>) =>
+    consumed.then(
+      (res) => ({ refused: false, res }),
+      (reason: unknown) => {
+        if (reason instanceof RateLimiterRes) return { refused: true, res: reason };
+        throw reason; // the store failed
+      },
+    );
 
   return {
     async admit(ip, email) {
-      const results = await Promise.allSettled([byIp.consume(ip), byEmail.consume(emailKey(email))]);
-      const refusals: RateLimiterRes[] = [];
-      for (const result of results) {
-        if (result.status === 'fulfilled') continue;
-        // The limiter rejects with its RateLimiterRes when the points are used up, with an
-        // Error when the store fails.
-        if (result.reason instanceof Error) throw result.reason;
-        refusals.push(result.reason as RateLimiterRes);
-      }
-      if (refusals.length === 0) return;
-      const waitMs = Math.max(...refusals.map((res) => res.msBeforeNext));
-      throw new TooManyLoginAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
+      const [ipCount, pairCount, emailCount] = await Promise.all([
+        count(byIp.consume(ip)),
+        count(byPair.consume(pairKey(ip, email))),
+        count(byEmail.consume(emailHash(email))),
+      ]);
+      const refusals = [ipCount, pairCount].filter((counted) => counted.refused);
+      const waitMs = Math.max(0, ...refusals.map((counted) => counted.res.msBeforeNext));
+      const beyond = emailCount.res.consumedPoints - LOGIN_FAILURES_ALLOWED;
+      return {
+        throttled: refusals.length > 0,
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+        refusalDelayMs: Math.min(Math.max(0, beyond) * EMAIL_SLOWDOWN_STEP_MS, EMAIL_SLOWDOWN_MAX_MS),
+      };
     },
     async recordSuccess(ip, email) {
-      await Promise.all([byIp.reward(ip, 1), byEmail.delete(emailKey(email))]);
+      await Promise.all([
+        byIp.reward(ip, 1),
+        byPair.delete(pairKey(ip, email)),
+        byEmail.delete(emailHash(email)),
+      ]);
     },
     async giveBack(ip, email) {
-      await Promise.all([byIp.reward(ip, 1), byEmail.reward(emailKey(email), 1)]);
+      await Promise.all([
+        byIp.reward(ip, 1),
+        byPair.reward(pairKey(ip, email), 1),
+        byEmail.reward(emailHash(email), 1),
+      ]);
     },
     close: () => pool.end(),
   };
+}
+
+export interface ThrottledLoginAttempt<T> {
+  readonly ip: string;
+  readonly email: string;
+  /** Whether the typed key exists at all (a read, no append): a throttled attempt needs one. */
+  readonly keyExists: () => Promise<boolean>;
+  /** The login itself. */
+  readonly logIn: () => Promise<T>;
+  /** Whether an error of `logIn` is refused credentials (a guess) rather than a fault. */
+  readonly isRefusal: (error: unknown) => boolean;
+}
+
+/**
+ * Runs a login under the throttle. A valid key always signs its user in: a throttled attempt
+ * is still tried when its key exists (guessing a random key is hopeless; the throttle is there
+ * to spare the log and the server), and otherwise answered 429 without touching the event log.
+ * Refused credentials answer after the per-email slowdown. Throttled attempts are logged with
+ * the IP and the email's hash.
+ */
+export async function throttledLogin<T>(
+  throttle: LoginThrottle,
+  logger: Logger,
+  attempt: ThrottledLoginAttempt<T>,
+): Promise<T> {
+  const { ip, email } = attempt;
+  const admission = await throttle.admit(ip, email);
+  const tooMany = () => {
+    logger.warn({ ip, emailHash: emailHash(email) }, 'login throttled');
+    return new TooManyLoginAttempts(admission.retryAfterSeconds);
+  };
+  if (admission.throttled && !(await attempt.keyExists())) throw tooMany();
+  let result: T;
+  try {
+    result = await attempt.logIn();
+  } catch (error) {
+    // Refused credentials stay counted; anything else (a fault) was no guess.
+    if (!attempt.isRefusal(error)) {
+      await throttle.giveBack(ip, email);
+      throw error;
+    }
+    if (admission.throttled) throw tooMany();
+    if (admission.refusalDelayMs > 0) {
+      logger.warn({ ip, emailHash: emailHash(email), delayMs: admission.refusalDelayMs }, 'login slowed');
+      await new Promise((done) => setTimeout(done, admission.refusalDelayMs));
+    }
+    throw error;
+  }
+  await throttle.recordSuccess(ip, email);
+  return result;
 }
 
 /** Sets `Retry-After` for a throttled login; the error handler writes the 429 body. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSetupToken } from './setup-token.ts';
+import { SETUP_TOKEN_LIFETIME_MS, createSetupToken } from './setup-token.ts';
 
 describe('setup token', () => {
   it('is 32 random bytes, base64url, different at each start-up', () => {
@@ -34,5 +34,18 @@ describe('setup token', () => {
       if (wrong !== token.value) expect(token.take(wrong)).toBe(false);
     }
     expect(token.take(token.value)).toBe(true);
+  });
+});
+
+describe('setup token lifetime (issue 10, item 12)', () => {
+  it('is refused 30 minutes after start-up', () => {
+    let clock = new Date('2026-01-01T10:00:00.000Z');
+    const token = createSetupToken(() => clock);
+    clock = new Date(clock.getTime() + SETUP_TOKEN_LIFETIME_MS - 1);
+    expect(token.take(token.value)).toBe(true);
+    token.giveBack();
+    clock = new Date(clock.getTime() + 1);
+    expect(token.take(token.value)).toBe(false);
+    expect(SETUP_TOKEN_LIFETIME_MS).toBe(30 * 60 * 1000);
   });
 });

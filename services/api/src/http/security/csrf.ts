@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isApiPath } from '../api-routing.ts';
 import { DomainError } from '../../shared/domain-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,7 +17,7 @@ export const CSRF_MESSAGES = {
  */
 export function csrfProtection(): Middleware {
   return async function rejectCrossSiteWrites(ctx, next) {
-    if (SAFE_METHODS.has(ctx.method) || !(ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+    if (SAFE_METHODS.has(ctx.method) || !isApiPath(ctx.path.toLowerCase())) {
       return next();
     }
     const origin = ctx.get('Origin');

@@ -4,14 +4,13 @@ import createSession from 'koa-session';
 import type { CurrentUser } from '@bari/contracts';
 import type { ApiDependencies } from '../../dependencies.ts';
 import type { RequestState } from '../request-state.ts';
+import { isApiPath } from '../api-routing.ts';
 import { endSession, readSession, touchSession } from './session-data.ts';
 import { createSessionStore, newSessionId, sessionIdHash } from './session-store.ts';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session-timeouts.ts';
 
 /** The cookie's name; `__Host-` (Secure, host-only, path /) when served over HTTPS. */
 export const sessionCookieName = (https: boolean) => (https ? '__Host-bari.sid' : 'bari.sid');
-
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * Sessions for `/api`: koa-session with its store in PostgreSQL; the signed-in user is read
@@ -24,7 +23,7 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  *   an unguessable id that must exist in the store needs no signature, and none means no
  *   signing keys to manage.
  * - Idle (8 h) and absolute (24 h) timeouts are the store's, on the app's clock.
- * - A session whose user was deleted, or whose key was deactivated, ends at its next request
+ * - A session whose user was deleted, or whose key was deactivated or expired, ends at its next request
  *   even if the routes that end sessions were bypassed (another process, a rebuild).
  */
 export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies): Middleware<RequestState> {
@@ -78,7 +77,7 @@ export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies)
   };
 
   return async function sessions(ctx, next) {
-    if (!isApi(ctx.path)) return next();
+    if (!isApiPath(ctx.path)) return next();
     await session(ctx, () => loadCurrentUser(ctx, next));
   };
 }

@@ -57,7 +57,7 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
       const stored = await pool.maybeOne(sql.type(StoredSessionSchema)`
         select s.data,
           (s.last_seen_at <= ${idleCutoff()} or s.created_at <= ${absoluteCutoff()}) as expired,
-          ${sessionUserSubquery(sql.identifier(['s', 'user_id']), sql.identifier(['s', 'access_key_id']))} as "user"
+          ${sessionUserSubquery(sql.identifier(['s', 'user_id']), sql.identifier(['s', 'access_key_id']), now().toISOString())} as "user"
         from http_sessions s where s.id_hash = ${idHash}
       `);
       if (!stored) return undefined;

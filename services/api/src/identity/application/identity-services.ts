@@ -35,9 +35,9 @@ export interface IdentityServices {
  * is how whoever runs the server can reach 'Inicialização Forçada' without an administrator.
  */
 export function createIdentityServices(deps: ApiDependencies): IdentityServices {
-  const setupToken = createSetupToken();
+  const setupToken = createSetupToken(deps.now);
   deps.logger.warn(
-    `Token de configuração (uso único) para /api/force-initialize sem administrador: ${setupToken.value}`,
+    `Token de configuração (uso único, válido por 30 minutos) para /api/force-initialize sem administrador e /api/initialize de outro computador: ${setupToken.value}`,
   );
   return {
     deps,

@@ -10,7 +10,7 @@ import { planInitialization } from '../initialization/plan-initialization.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
 import { systemInitializationStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
-import { readEmailHolder, readSystem } from './read-streams.ts';
+import { readAccessKey, readEmailHolder, readSystem } from './read-streams.ts';
 import { appointAdministrators } from './users.ts';
 
 /** Fresh ids and a fresh random key for each default account. */
@@ -56,13 +56,19 @@ export async function forceInitializeSystem(
   services: IdentityServices,
   metadata: EventMetadata,
   now: Date,
+  actingKeyId: string | null = null,
 ): Promise<ForceInitializationResult> {
   const reads = new StreamReads(services.deps.eventStore);
   const seeds = [];
   for (const seed of seedAccounts(services)) {
-    seeds.push({ ...seed, ...(await readEmailHolder(reads, seed.account.email)) });
+    const { emailReservation, holder } = await readEmailHolder(reads, seed.account.email);
+    const keyIds =
+      holder.kind === 'Registered' ? await services.accessKeys.activeIdsBoundTo(holder.user.id) : [];
+    const holderKeys = [];
+    for (const keyId of keyIds) holderKeys.push(await readAccessKey(reads, keyId));
+    seeds.push({ ...seed, emailReservation, holder, holderKeys });
   }
-  const plan = planForceInitialization({ seeds, now: now.toISOString() });
+  const plan = planForceInitialization({ seeds, now: now.toISOString(), actingKeyId });
   await executePlan(services.deps, reads, plan.appends, metadata);
   await appointAdministrators(services, accountIds(plan), metadata);
   return { results: [...plan.results], credentials: [...plan.credentials] };

@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
 import { CurrentUserSchema, LoginRequestSchema, type CurrentUser } from '@bari/contracts';
 import { requireSignedIn } from '../../http/auth/guards.ts';
-import { announceRetryAfter } from '../../http/auth/login-throttle.ts';
+import { announceRetryAfter, throttledLogin } from '../../http/auth/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
 import { respond, type Context } from '../../http/route-support.ts';
 import { endSession, openSession } from '../../http/session/session-data.ts';
+import { hashAccessKey } from '../access-key-secret.ts';
 import { logIn } from '../application/login.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { recordLogout } from '../application/users.ts';
@@ -21,29 +22,27 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
 
   router.post('/auth/login', async function login(ctx: Context) {
     const request = LoginRequestSchema.parse(ctx.request.body);
-    // Counted before the credentials are looked at (atomically), so concurrent guesses
-    // cannot all slip past the limit.
+    const now = deps.now();
+    let signedIn;
     try {
-      await throttle.admit(ctx.ip, request.email);
+      signedIn = await throttledLogin(throttle, deps.logger, {
+        ip: ctx.ip,
+        email: request.email,
+        keyExists: async () =>
+          (await services.accessKeys.findIdByHash(hashAccessKey(request.accessKey))) !== null,
+        logIn: () =>
+          logIn(services, {
+            email: request.email,
+            accessKey: request.accessKey,
+            now,
+            metadataFor: (user) => metadataOf(ctx, deps, user, now),
+          }),
+        isRefusal: (error) => error instanceof InvalidCredentials,
+      });
     } catch (error) {
       announceRetryAfter(ctx, error);
       throw error;
     }
-    const now = deps.now();
-    let signedIn;
-    try {
-      signedIn = await logIn(services, {
-        email: request.email,
-        accessKey: request.accessKey,
-        now,
-        metadataFor: (user) => metadataOf(ctx, deps, user, now),
-      });
-    } catch (error) {
-      // Refused credentials stay counted; anything else (a fault) was no guess.
-      if (!(error instanceof InvalidCredentials)) await throttle.giveBack(ctx.ip, request.email);
-      throw error;
-    }
-    await throttle.recordSuccess(ctx.ip, request.email);
     const { session, user } = signedIn;
     await openSession(ctx, {
       userId: session.userId,

@@ -4,7 +4,9 @@ import {
   ForceInitializationResultSchema,
   InitializationResultSchema,
   InitializationStatusSchema,
+  InitializeRequestSchema,
 } from '@bari/contracts';
+import { isLoopback } from '../../http/client-address.ts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
 import { respond, type Context } from '../../http/route-support.ts';
@@ -17,17 +19,38 @@ import { metadataOf } from './http-support.ts';
 const ForceInitializationRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});
 
 /**
- * `POST /api/initialize` (anyone, once, while no user exists), `GET /api/initialization-status`
+ * `POST /api/initialize` (anyone on the server's machine, others with the setup token; once,
+ * while no user exists), `GET /api/initialization-status`
  * (anyone), `POST /api/force-initialize` (a signed-in approved administrator, or whoever holds
  * the one-time setup token from the server log; anyone else 403).
  */
 export function initializationRoutes(router: Router<RequestState>, services: IdentityServices): void {
   const { deps } = services;
 
+  /**
+   * Anyone may initialize a fresh install from the server's own machine; from anywhere else
+   * only with the setup token, so nobody on the network can take a new install first.
+   */
   router.post('/initialize', async function initialize(ctx: Context) {
+    const { setupToken } = InitializeRequestSchema.parse(ctx.request.body ?? {});
+    let usedToken = false;
+    if (!isLoopback(ctx.ip)) {
+      usedToken = services.setupToken.take(setupToken ?? (ctx.get('X-Setup-Token') || undefined));
+      if (!usedToken)
+        throw new DomainError(
+          'forbidden',
+          AUTH_MESSAGES.initializationFromAnotherComputer,
+          'SETUP_TOKEN_REQUIRED',
+        );
+    }
     const now = deps.now();
-    const result = await initializeSystem(services, metadataOf(ctx, deps, null, now), now);
-    respond(ctx, InitializationResultSchema, result, 201);
+    try {
+      const result = await initializeSystem(services, metadataOf(ctx, deps, null, now), now);
+      respond(ctx, InitializationResultSchema, result, 201);
+    } catch (error) {
+      if (usedToken) services.setupToken.giveBack();
+      throw error;
+    }
   });
 
   router.get('/initialization-status', async function initializationStatus(ctx: Context) {
@@ -35,7 +58,8 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
     const accounts = status.isInitialized
       ? undefined
       : services.defaultAccounts.map(({ description, email }) => ({ description, email }));
-    respond(ctx, InitializationStatusSchema, { ...status, accounts });
+    const setupTokenRequired = status.isInitialized ? undefined : !isLoopback(ctx.ip);
+    respond(ctx, InitializationStatusSchema, { ...status, accounts, setupTokenRequired });
   });
 
   router.post('/force-initialize', async function forceInitialize(ctx: Context) {
@@ -53,6 +77,7 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
         services,
         metadataOf(ctx, deps, isAdministrator && user ? user : null, now),
         now,
+        isAdministrator ? (ctx.state.accessKeyId ?? null) : null,
       );
       respond(ctx, ForceInitializationResultSchema, result);
     } catch (error) {

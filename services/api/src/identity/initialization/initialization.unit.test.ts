@@ -1,4 +1,5 @@
 import {
+  AccessKeyDeactivated,
   AccessKeyIssued,
   EmailReserved,
   SystemInitialized,
@@ -21,7 +22,8 @@ import {
 import { planForceInitialization, type ForceAccountSeed } from './plan-force-initialization.ts';
 import { planInitialization } from './plan-initialization.ts';
 import { evolveSystem, initialSystemState } from './system.ts';
-import { emailReserved, NOW, userRegistered } from '../testing/fixtures.ts';
+import { emailReserved, NOW, registrationRequested, userRegistered } from '../testing/fixtures.ts';
+import { evolveAccessKey, initialAccessKeyState, type AccessKeyState } from '../access-key.ts';
 import { evolveUser, initialUserState, type UserState } from '../user.ts';
 
 const config = readInitializationConfig({});
@@ -163,14 +165,21 @@ describe('forced initialization', () => {
     seed: AccountSeed,
     reservation: Parameters<typeof evolveEmailReservation>[1][] = [],
     account: Parameters<typeof evolveUser>[1][] = [],
+    keys: AccessKeyState[] = [],
   ): ForceAccountSeed => ({
     ...seed,
     userId: `${seed.userId.slice(0, -1)}9`, // a fresh id, used only if the account is created
     emailReservation: fold(evolveEmailReservation, initialEmailReservationState(), reservation),
     holder: fold<UserState, (typeof account)[number]>(evolveUser, initialUserState(), account),
+    holderKeys: keys,
   });
   const [admin, developer] = seeds as [AccountSeed, AccountSeed];
-  const existingAdmin = userRegistered({ userId: ADMIN_ID, email: 'admin@baricare.local', isAdmin: true });
+  const existingAdmin = userRegistered({
+    userId: ADMIN_ID,
+    email: 'admin@baricare.local',
+    isAdmin: true,
+    source: 'initialization',
+  });
 
   it('creates missing accounts and verifies existing ones, giving each a new bound key', () => {
     const plan = planForceInitialization({
@@ -231,7 +240,12 @@ describe('forced initialization', () => {
   });
 
   it('warns when the administrator account is not an administrator', () => {
-    const plain = userRegistered({ userId: ADMIN_ID, email: 'admin@baricare.local', isAdmin: false });
+    const plain = userRegistered({
+      userId: ADMIN_ID,
+      email: 'admin@baricare.local',
+      isAdmin: false,
+      source: 'initialization',
+    });
     const plan = planForceInitialization({
       seeds: [withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID)], [plain])],
       now: NOW,
@@ -252,5 +266,60 @@ describe('forced initialization', () => {
       'Não foi possível criar o usuário admin@baricare.local: o email está reservado. Tente novamente em alguns minutos',
     );
     expect(plan.credentials.map((c) => c.email)).toEqual(['dev@baricare.local']);
+  });
+  it('never approves nor keys an account initialization did not create (issue 10, item 7)', () => {
+    const outsider = registrationRequested(ADMIN_ID, 'admin@baricare.local');
+    const plan = planForceInitialization({
+      seeds: [withState(admin, [emailReserved('admin@baricare.local', ADMIN_ID)], [outsider])],
+      now: NOW,
+    });
+    expect(plan.results).toEqual([
+      'Usuário admin@baricare.local não verificado: e-mail em uso por outra conta (não criada pela inicialização)',
+      'Inicialização forçada concluída',
+    ]);
+    expect(plan.credentials).toEqual([]);
+    const types = plan.appends.flatMap((append) => append.events as IdentityEvent[]).map((e) => e.type);
+    expect(types).toEqual(['SystemInitialized']);
+  });
+
+  it("deactivates the account's previous default keys, and only those (issue 10, item 12)", () => {
+    const key = (keyId: string, description: string): AccessKeyState =>
+      evolveAccessKey(
+        initialAccessKeyState(),
+        AccessKeyIssued.create({
+          keyId,
+          keyHash: hashAccessKey(`chave-${keyId}`),
+          keyPrefix: accessKeyPrefix(`chave-${keyId}-0000000000`),
+          description,
+          expiresAt: null,
+          boundUserId: ADMIN_ID,
+        }),
+      );
+    const previous = key('0b7f1e4e-2a65-4f0e-9a0f-6d8c1f0e0a01', admin.account.description);
+    const personal = key('0b7f1e4e-2a65-4f0e-9a0f-6d8c1f0e0a02', 'Chave do notebook');
+    const plan = planForceInitialization({
+      seeds: [
+        withState(
+          admin,
+          [emailReserved('admin@baricare.local', ADMIN_ID)],
+          [existingAdmin],
+          [previous, personal],
+        ),
+      ],
+      now: NOW,
+    });
+    expect(plan.appends[0]).toEqual({
+      streamId: 'access-key-0b7f1e4e-2a65-4f0e-9a0f-6d8c1f0e0a01',
+      expected: 'as_read',
+      events: [
+        AccessKeyDeactivated.create({
+          keyId: '0b7f1e4e-2a65-4f0e-9a0f-6d8c1f0e0a01',
+          reason: 'replaced_by_initialization',
+        }),
+      ],
+    });
+    expect(plan.results).toContain('1 chave padrão anterior de admin@baricare.local desativada');
+    const deactivated = plan.appends.flatMap((append) => append.events as IdentityEvent[]);
+    expect(deactivated.filter((e) => e.type === 'AccessKeyDeactivated')).toHaveLength(1);
   });
 });

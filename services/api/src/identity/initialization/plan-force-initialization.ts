@@ -8,7 +8,8 @@ import type { EmailReservationState } from '../email-reservation.ts';
 import { EmailAlreadyRegistered } from '../errors.ts';
 import type { PlannedAppend } from '../planned-append.ts';
 import { registrationAppends } from '../registration.ts';
-import { systemInitializationStreamId, userStreamId } from '../streams.ts';
+import { accessKeyStreamId, systemInitializationStreamId, userStreamId } from '../streams.ts';
+import { decideAccessKey, type AccessKeyState } from '../access-key.ts';
 import { decideUser, type RegisteredUser, type UserState } from '../user.ts';
 import { credentialOf, issueBoundKey, planAccountRegistration, type AccountSeed } from './account-seeds.ts';
 import type { InitializationPlan } from './plan-initialization.ts';
@@ -19,6 +20,8 @@ export interface ForceAccountSeed extends AccountSeed {
   readonly emailReservation: EmailReservationState;
   /** The folded stream of the reservation's holder: the account with this email, if any. */
   readonly holder: UserState;
+  /** The folded streams of the keys bound to that holder (its default keys among them). */
+  readonly holderKeys: readonly AccessKeyState[];
 }
 
 export interface ForceInitializationPlan extends InitializationPlan {
@@ -35,9 +38,12 @@ export interface ForceInitializationPlan extends InitializationPlan {
 export function planForceInitialization({
   seeds,
   now,
+  actingKeyId = null,
 }: {
   readonly seeds: readonly ForceAccountSeed[];
   readonly now: string;
+  /** The key the acting administrator's session was opened with: kept, so it stays signed in. */
+  readonly actingKeyId?: string | null;
 }): ForceInitializationPlan {
   const appends: PlannedAppend[] = [];
   const credentials: InitializationCredential[] = [];
@@ -49,6 +55,12 @@ export function planForceInitialization({
     let user: RegisteredUser;
     if (seed.holder.kind === 'Registered') {
       user = seed.holder.user;
+      // Only an account initialization created is the default account: an outsider who
+      // registered this email (say, after the default account was deleted) is left alone.
+      if (user.source !== 'initialization') {
+        results.push(lines.emailInUseByAnotherAccount(email));
+        continue;
+      }
       results.push(lines.userVerified(email));
       if (user.status !== 'approved') {
         const approval = decideUser(
@@ -76,6 +88,9 @@ export function planForceInitialization({
         continue;
       }
     }
+    const replaced = deactivatePreviousDefaultKeys(seed, user, actingKeyId);
+    appends.push(...replaced);
+    if (replaced.length > 0) results.push(lines.keysDeactivated(email, replaced.length));
     appends.push(issueBoundKey(seed, user, now));
     credentials.push(credentialOf(seed));
     results.push(lines.keyCreated(email));
@@ -89,4 +104,27 @@ export function planForceInitialization({
   });
   results.push(lines.done);
   return { appends, credentials, results, accounts };
+}
+
+/**
+ * The account's earlier default keys (bound to it, issued under the account's description),
+ * still active: each force-initialization replaces them instead of piling up active ones. The
+ * key of the administrator running it is spared, so they are not signed out mid-way.
+ */
+function deactivatePreviousDefaultKeys(
+  seed: ForceAccountSeed,
+  user: RegisteredUser,
+  actingKeyId: string | null,
+): PlannedAppend[] {
+  return seed.holderKeys.flatMap((state): PlannedAppend[] => {
+    if (state.kind !== 'Issued' || state.key.id === actingKeyId) return [];
+    const { key } = state;
+    if (key.boundUserId !== user.id || key.description !== seed.account.description || !key.isActive)
+      return [];
+    const events = decideAccessKey(
+      { type: 'DeactivateAccessKey', data: { keyId: key.id, reason: 'replaced_by_initialization' } },
+      state,
+    );
+    return [{ streamId: accessKeyStreamId(key.id), expected: 'as_read', events }];
+  });
 }

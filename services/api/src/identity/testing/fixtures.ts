@@ -20,10 +20,15 @@ export const NOW = '2025-03-10T12:00:00.000Z';
 export const KEY = 'Abcdefgh0123456789ABCDEFGHIJKLMNOPQRSTUVWXy';
 
 export function userRegistered(
-  overrides: Partial<{ userId: string; email: string; isAdmin: boolean }> = {},
+  overrides: Partial<{
+    userId: string;
+    email: string;
+    isAdmin: boolean;
+    source: 'administrator' | 'initialization';
+  }> = {},
 ): UserRegisteredEvent {
   return UserRegistered.create({
-    source: 'administrator',
+    source: overrides.source ?? 'administrator',
     userId: overrides.userId ?? ids.user,
     email: overrides.email ?? 'maria@sus.gov.br',
     firstName: 'Maria',

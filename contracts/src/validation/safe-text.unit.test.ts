@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { PatientFormFieldsSchema } from '../patients/patient-form.ts';
+import { PatientListQuerySchema } from '../patients/dtos.ts';
+import { ProcedureRegistrationFormSchema } from '../patients/commands.ts';
+import { AddProcedureFormSchema } from '../protocol/commands.ts';
+import { CreateUserRequestSchema } from '../identity/commands.ts';
+import { UNSAFE_TEXT_MESSAGE, hasUnsafeCharacters } from './safe-text.ts';
+
+describe('hasUnsafeCharacters (issue 10, item 2)', () => {
+  it.each([
+    ['NUL', 'Ma\u0000ria'],
+    ['a C0 control', 'Ma\u001Bria'],
+    ['a lone high surrogate', 'Maria \uD83D'],
+    ['a lone low surrogate', '\uDE00 Maria'],
+    ['a line feed in one-line text', 'Maria\nSilva'],
+  ])('refuses %s', (_, text) => expect(hasUnsafeCharacters(text)).toBe(true));
+
+  it.each([
+    ['accents', 'João Conceição'],
+    ['a surrogate pair (emoji)', 'Maria 😀'],
+  ])('accepts %s', (_, text) => expect(hasUnsafeCharacters(text)).toBe(false));
+
+  it('lets multi-line text keep tab and line breaks, never NUL', () => {
+    expect(hasUnsafeCharacters('linha 1\r\n\tlinha 2', { multiLine: true })).toBe(false);
+    expect(hasUnsafeCharacters('linha\u0000', { multiLine: true })).toBe(true);
+  });
+});
+
+describe('the shared text schemas refuse unsafe text', () => {
+  const issueOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('in the patient fields, the procedure forms, the procedure-type name, user names and search', () => {
+    expect(issueOf(PatientFormFieldsSchema.shape.name.safeParse('Ana\u0000'))).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(issueOf(PatientFormFieldsSchema.shape.surgeonName.safeParse('Dr\uD800'))).toBe(
+      UNSAFE_TEXT_MESSAGE,
+    );
+    expect(issueOf(PatientFormFieldsSchema.shape.notes.safeParse('nota\u0000'))).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(PatientFormFieldsSchema.shape.notes.parse('linha 1\nlinha 2')).toBe('linha 1\nlinha 2');
+    expect(issueOf(ProcedureRegistrationFormSchema.shape.notes.safeParse('x\u0000'))).toBe(
+      UNSAFE_TEXT_MESSAGE,
+    );
+    expect(issueOf(AddProcedureFormSchema.shape.name.safeParse('Exame\u0000'))).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(issueOf(CreateUserRequestSchema.shape.firstName.safeParse('Ana\u0001'))).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(issueOf(PatientListQuerySchema.safeParse({ search: 'a\u0000' }))).toBe(UNSAFE_TEXT_MESSAGE);
+  });
+});

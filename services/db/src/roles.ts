@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+
+/*
+ * Least privilege in the database (issue 10, item 11). Two roles:
+ * - the owner (`bari_owner`) owns the database and every table: it runs the migrations and the
+ *   projections CLI (a rebuild creates, drops and renames read-model tables);
+ * - the application (`bari_app`) is what the API and the projector connect as: SELECT and
+ *   INSERT on `events`, no UPDATE, DELETE or TRUNCATE there; what the event store needs on
+ *   `streams`; read and write on the read-model, session and throttle tables. It owns nothing,
+ *   is no superuser, so it can neither disable the append-only triggers (ALTER TABLE needs the
+ *   owner) nor `set session_replication_role` (superuser only).
+ */
+
+export const OWNER_ROLE = 'bari_owner';
+export const APP_ROLE = 'bari_app';
+
+/** Tables the application may read and add to, never change: the history. */
+const APPEND_ONLY_TABLES = ['events'];
+/** Tables the application may read and write but never empty: `streams` is the events' index. */
+const NEVER_DELETED_TABLES = ['streams'];
+/** Bookkeeping of the owner alone. */
+const OWNER_ONLY_TABLES = ['schema_migrations'];
+
+/**
+ * A role's password, derived from the cluster's superuser password (HMAC): the embedded
+ * cluster keeps one secret file, and a process that can read it can connect as either role.
+ */
+export function rolePassword(superuserPassword: string, role: string): string {
+  return createHmac('sha256', superuserPassword).update(`bari-role:${role}`).digest('base64url');
+}
+
+/** `url` with another user and password. */
+export function withCredentials(url: string, user: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.username = encodeURIComponent(user);
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+
+/** The user a connection string names. */
+export const userOf = (url: string): string => decodeURIComponent(new URL(url).username);
+
+/** The password a connection string carries. */
+export const passwordOf = (url: string): string => decodeURIComponent(new URL(url).password);
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const ident = (name: string) => pg.escapeIdentifier(name);
+const literal = (value: string) => pg.escapeLiteral(value);
+
+/**
+ * Creates the owner and application roles when missing (an older cluster has neither) and
+ * sets their passwords, as the server's superuser. Neither may create databases or roles.
+ */
+export async function ensureRoles(
+  adminUrl: string,
+  roles: readonly { readonly name: string; readonly password: string }[],
+): Promise<void> {
+  await withClient(adminUrl, async (client) => {
+    for (const role of roles) {
+      const attributes = 'login nosuperuser nocreatedb nocreaterole noreplication nobypassrls';
+      try {
+        await client.query(`create role ${ident(role.name)} ${attributes}`);
+      } catch (error) {
+        // Already there, or created at this instant by another of our processes.
+        if ((error as { code?: string }).code !== '42710') throw error;
+      }
+      await client.query(`alter role ${ident(role.name)} ${attributes} password ${literal(role.password)}`);
+    }
+  });
+}
+
+/**
+ * The database `name`, created if missing, owned by `owner` with everything in its `public`
+ * schema: a database an older version created as the superuser is handed over, so that its
+ * tables keep working under the new roles.
+ */
+export async function ensureOwnedDatabase(adminUrl: string, name: string, owner: string): Promise<void> {
+  await withClient(adminUrl, async (client) => {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      try {
+        await client.query(`create database ${ident(name)} owner ${ident(owner)}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile
+      }
+    }
+    await client.query(`alter database ${ident(name)} owner to ${ident(owner)}`);
+  });
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  await withClient(databaseUrl.toString(), async (client) => {
+    const owned = await client.query<{ statement: string }>(
+      `select format('alter %s %s owner to %I',
+                case c.relkind when 'S' then 'sequence' when 'v' then 'view'
+                               when 'm' then 'materialized view' else 'table' end,
+                c.oid::regclass, $1::text) as statement
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S')
+          and pg_get_userbyid(c.relowner) <> $1
+          -- identity and serial sequences follow their table
+          and not exists (select from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))
+       union all
+       select format('alter function %s owner to %I', p.oid::regprocedure, $1::text)
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and pg_get_userbyid(p.proowner) <> $1
+          and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+      [owner],
+    );
+    for (const { statement } of owned.rows) await client.query(statement);
+  });
+}
+
+/**
+ * The application role's privileges, granted by the owner after the migrations (idempotent,
+ * so every start-up re-applies them to whatever the migrations added). Tables the owner
+ * creates later (a projections rebuild) get the same through default privileges.
+ */
+export async function grantApplicationPrivileges(ownerUrl: string, appRole: string): Promise<void> {
+  const app = ident(appRole);
+  await withClient(ownerUrl, async (client) => {
+    const tables = new Set(
+      (
+        await client.query<{ name: string }>(
+          `select tablename as name from pg_tables where schemaname = 'public'`,
+        )
+      ).rows.map((row) => row.name),
+    );
+    const statements = [
+      `grant usage on schema public to ${app}`,
+      `grant select, insert, update, delete on all tables in schema public to ${app}`,
+      `grant usage, select on all sequences in schema public to ${app}`,
+      `grant execute on all functions in schema public to ${app}`,
+      `alter default privileges in schema public grant select, insert, update, delete on tables to ${app}`,
+      `alter default privileges in schema public grant usage, select on sequences to ${app}`,
+      `alter default privileges in schema public grant execute on functions to ${app}`,
+      ...APPEND_ONLY_TABLES.filter((table) => tables.has(table)).map(
+        (table) => `revoke update, delete, truncate, references, trigger on ${ident(table)} from ${app}`,
+      ),
+      ...NEVER_DELETED_TABLES.filter((table) => tables.has(table)).map(
+        (table) => `revoke delete, truncate, references, trigger on ${ident(table)} from ${app}`,
+      ),
+      ...OWNER_ONLY_TABLES.filter((table) => tables.has(table)).map(
+        (table) => `revoke all on ${ident(table)} from ${app}`,
+      ),
+    ];
+    for (const statement of statements) await client.query(statement);
+  });
+}
