@@ -6,7 +6,7 @@ import {
   type MunicipalityStatistic,
   type PatientDetailDto,
 } from '@bari/contracts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
 import { CPFS, FEIRA, SAO_PAULO, patientForm } from '@bari/contracts/testing';
@@ -230,6 +230,36 @@ describe('GET /api/reports/custom', () => {
         /^(Selecione pelo menos um campo\.|Campo desconhecido: password)$/,
       );
     }
+  });
+});
+
+describe('audit of report access', () => {
+  it('records each PDF as GENERATE_REPORT and each custom report as EXPORT_REPORT, with the filters only', async () => {
+    await fetchBytes(staff, `/api/reports/individual?patient=${maria.id}&startDate=2025-01-01`);
+    await fetchBytes(staff, `/api/reports/municipal?municipality=${SAO_PAULO.ibgeCode}`);
+    await staff.get(`/api/reports/custom?fields=name,cpf&municipality=${SAO_PAULO.ibgeCode}`);
+    const accesses = (await readAllEvents(app))
+      .filter((event) => event.type === 'RecordAccessed')
+      .map((event) => event.data);
+    expect(accesses).toEqual(
+      expect.arrayContaining([
+        {
+          action: 'GENERATE_REPORT',
+          patientId: maria.id,
+          parameters: { kind: 'individual', startDate: '2025-01-01', endDate: null },
+        },
+        {
+          action: 'GENERATE_REPORT',
+          patientId: null,
+          parameters: { kind: 'municipal', municipality: SAO_PAULO.ibgeCode, startDate: null, endDate: null },
+        },
+        {
+          action: 'EXPORT_REPORT',
+          patientId: null,
+          parameters: { kind: 'custom', fields: 'name,cpf', municipality: SAO_PAULO.ibgeCode },
+        },
+      ]),
+    );
   });
 });
 

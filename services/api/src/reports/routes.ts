@@ -10,8 +10,10 @@ import {
   clinicToday,
   municipalityLabel,
   reportMessages,
+  type ReportDateRange,
 } from '@bari/contracts';
 import { createPatientQueries, createReportQueries, type ReportQueries } from '@bari/projections';
+import { recordAccess } from '../audit/record-access.ts';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
@@ -50,6 +52,12 @@ async function resolveMunicipality(
   return { ibgeCode: first.ibgeCode, label: municipalityLabel(first) };
 }
 
+/** A report's period as access-record parameters (absent dates as null). */
+const rangeParameters = (range: ReportDateRange) => ({
+  startDate: range.startDate ?? null,
+  endDate: range.endDate ?? null,
+});
+
 function sendPdf(ctx: Context, bytes: Buffer, fileName: string): void {
   ctx.status = 200;
   ctx.type = 'application/pdf';
@@ -64,7 +72,8 @@ function sendPdf(ctx: Context, bytes: Buffer, fileName: string): void {
  * - `GET /api/reports/municipal?municipality&startDate&endDate`: the municipal PDF; the
  *   municipality by IBGE code or label, absent = all (404 when it names none).
  * - `GET /api/reports/custom?fields&municipality`: every patient, only the ticked fields.
- * Bad or reversed dates and unknown fields answer 400 with a Portuguese message.
+ * Bad or reversed dates and unknown fields answer 400 with a Portuguese message. Each PDF is
+ * recorded as a GENERATE_REPORT access and each custom-report call as an EXPORT_REPORT (audit).
  */
 export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const reports = createReportQueries(deps.pool);
@@ -84,6 +93,11 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     const day = today();
     const patient = await patients.detail(patientId, day);
     if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
+    await recordAccess(ctx, deps, {
+      action: 'GENERATE_REPORT',
+      patientId,
+      parameters: { kind: 'individual', ...rangeParameters(range) },
+    });
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
     const bytes = await renderPdf(individualReport(patient, range, day, heading));
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
@@ -93,6 +107,14 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     const { municipality: param, ...range } = parseQuery(MunicipalReportQuerySchema, ctx.query);
     const municipality = param ? await resolveMunicipality(reports, param) : undefined;
     const day = today();
+    await recordAccess(ctx, deps, {
+      action: 'GENERATE_REPORT',
+      parameters: {
+        kind: 'municipal',
+        municipality: municipality?.ibgeCode ?? null,
+        ...rangeParameters(range),
+      },
+    });
     const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
     const bytes = await renderPdf(municipalReport(rows, municipality?.label, range, heading));
@@ -102,6 +124,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
   router.get('/reports/custom', requireApproved(), async function customReport(ctx) {
     const { fields, municipality: param } = parseQuery(CustomReportQuerySchema, ctx.query);
     const municipality = param ? await resolveMunicipality(reports, param) : undefined;
+    await recordAccess(ctx, deps, {
+      action: 'EXPORT_REPORT',
+      parameters: { kind: 'custom', fields: fields.join(','), municipality: municipality?.ibgeCode ?? null },
+    });
     respond(ctx, z.array(CustomReportRowSchema), await reports.custom(fields, municipality?.ibgeCode));
   });
 }
