@@ -10,7 +10,7 @@
  * Used by the budget test (scripts/test/web-weight.int.test.ts) and `npm run web:weight`,
  * which prints `web.dashboardWireKB`.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,6 +65,30 @@ export function dashboardWeight(distDir: string = defaultWebDist): DashboardWeig
   const files = [...seen].map((path) => wireFile(distDir, path));
   const wireBytes = files.reduce((sum, file) => sum + file.wireBytes, 0);
   return { files, wireBytes, wireKB: Math.round((wireBytes / 1024) * 10) / 10 };
+}
+
+/**
+ * What opening a lazily loaded chunk adds on the wire, in kB: the first built chunk whose
+ * file name matches `name`, with its static imports and their CSS, minus what the
+ * dashboard's first load already brought.
+ */
+export function lazyChunkWireKB(name: RegExp, distDir: string = defaultWebDist): number {
+  const loaded = new Set(dashboardWeight(distDir).files.map((file) => file.path));
+  const assets = join(distDir, 'assets');
+  const entry = readdirSync(assets).find((file) => file.endsWith('.js') && name.test(file));
+  if (!entry) throw new Error(`No chunk of ${distDir} matches ${String(name)}`);
+  const seen = new Set<string>();
+  const pending = [`assets/${entry}`];
+  while (pending.length > 0) {
+    const path = pending.shift()!;
+    if (seen.has(path) || loaded.has(path)) continue;
+    seen.add(path);
+    pending.push(...staticImportsOf(distDir, path));
+    const css = path.replace(/\.js$/, '.css');
+    if (existsSync(join(distDir, css))) pending.push(css);
+  }
+  const bytes = [...seen].reduce((sum, path) => sum + wireFile(distDir, path).wireBytes, 0);
+  return Math.round((bytes / 1024) * 10) / 10;
 }
 
 function staticImportsOf(distDir: string, path: string): string[] {

@@ -9,6 +9,11 @@ export interface QueryFigures {
   readonly patientSearch: HttpFigures;
   readonly patientDetail: HttpFigures;
   readonly statistics: HttpFigures;
+  /** /audit's first page, and a search in it (issue 8). */
+  readonly auditLog: HttpFigures;
+  readonly auditLogSearch: HttpFigures;
+  /** The statistics by municipality (issue 9). */
+  readonly municipalityReport: HttpFigures;
 }
 
 /** Cycles through `items` for successive requests. */
@@ -53,5 +58,12 @@ export async function measureQueries(
       next: () => ({ path: `/api/patients/${details()}` }),
     }),
     statistics: await measureHttp({ ...base, path: '/api/statistics' }),
+    auditLog: await measureHttp({ ...base, path: '/api/audit-logs?page=1&pageSize=50' }),
+    auditLogSearch: await measureHttp({
+      ...base,
+      path: '/api/audit-logs?search=silva',
+      next: () => ({ path: `/api/audit-logs?search=${encodeURIComponent(searches())}&page=1&pageSize=50` }),
+    }),
+    municipalityReport: await measureHttp({ ...base, path: '/api/reports/municipality' }),
   };
 }

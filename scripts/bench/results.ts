@@ -37,7 +37,12 @@ export const BenchResultsSchema = z.object({
     patientSearch: HttpFiguresSchema,
     patientDetail: HttpFiguresSchema,
     statistics: HttpFiguresSchema,
+    auditLog: HttpFiguresSchema,
+    auditLogSearch: HttpFiguresSchema,
+    municipalityReport: HttpFiguresSchema,
   }),
+  pdf: z.object({ individualMs: rate, municipalMs: rate, municipalPatients: z.number().int().nonnegative() }),
+  web: z.object({ dashboardWireKB: rate, reportsChunkKB: rate, xlsxChunkKB: rate }),
   restingRssMB: rate,
   seeding: z.object({
     seconds: rate,

@@ -10,6 +10,8 @@ import { initializeAndSignIn } from './http-client.ts';
 import { measureAppends } from './measure-appends.ts';
 import { measureCommands } from './measure-commands.ts';
 import { measureQueries } from './measure-queries.ts';
+import { measurePdfs } from './measure-reports.ts';
+import { measureWeb } from './measure-web.ts';
 import { runRebuildAll } from './measure-rebuild.ts';
 import { messages } from './messages.ts';
 import type { BenchOptions } from './options.ts';
@@ -49,12 +51,16 @@ export async function runBench(
     say(messages.rebuilding);
     const rebuild = await runRebuildAll(app.databaseEnv, { showOutput: options.interactive });
     say(messages.baseline);
-    const baselineInsertPerSec = await measureBaselineInsert(database.url, options.duration);
+    // The scratch table is created by the owner role: the app role may only read and append events.
+    const baselineInsertPerSec = await measureBaselineInsert(database.migrationUrl, options.duration);
     const eventsPerSec = Math.round(events / rebuild.seconds);
 
     say(messages.queries);
     const http = { clients: options.httpClients, seconds: options.duration };
     const queries = await measureQueries(api, dataset, seeded.patientIds, http);
+    say(messages.reports);
+    const pdf = await measurePdfs(api, seeded.patientIds);
+    const web = measureWeb();
     say(messages.commands);
     const commands = await measureCommands(
       api,
@@ -82,6 +88,8 @@ export async function runBench(
       appends,
       commands,
       queries,
+      pdf,
+      web,
       restingRssMB,
       seeding: {
         seconds: Math.round(seeded.seconds * 10) / 10,

@@ -36,6 +36,18 @@ export function resultsTable(results: BenchResults): string {
     http(m.rows.patientSearch, queries.patientSearch),
     http(m.rows.patientDetail, queries.patientDetail),
     http(m.rows.statistics, queries.statistics),
+    http(m.rows.auditLog, queries.auditLog),
+    http(m.rows.auditLogSearch, queries.auditLogSearch),
+    http(m.rows.municipalityReport, queries.municipalityReport),
+    [m.rows.pdfIndividual, m.ms(results.pdf.individualMs), '', '', ''],
+    [m.rows.pdfMunicipal(results.pdf.municipalPatients), m.ms(results.pdf.municipalMs), '', '', ''],
+    [
+      m.rows.web,
+      `${results.web.dashboardWireKB} / ${results.web.reportsChunkKB} / ${results.web.xlsxChunkKB} kB`,
+      '',
+      '',
+      '',
+    ],
     [m.rows.restingRss, m.megabytes(results.restingRssMB), '', '', ''],
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
