@@ -303,8 +303,11 @@ describe('GET /api/audit-logs', () => {
     expect((await pending.client.get('/api/audit-logs')).status).toBe(403);
     expect((await pending.client.get('/api/audit-logs/facets')).status).toBe(403);
     expect((await staff.client.get('/api/audit-logs')).status).toBe(200);
-    // Read-only: no write route exists
-    expect((await staff.client.post('/api/audit-logs', {})).status).toBe(404);
+    // Read-only: no write route exists (405, only GET allowed)
+    const write = await staff.client.post('/api/audit-logs', {});
+    expect(write.status).toBe(405);
+    expect(write.headers.get('allow')).toContain('GET');
+    expect(write.headers.get('allow')).not.toContain('POST');
   });
 });
 
