@@ -1,20 +1,9 @@
+import { PatientFormFieldsSchema } from '@bari/contracts';
 import { serverFieldErrors as fieldErrorsOf } from '../../../app/server-field-errors.ts';
 import type { PatientFormValues } from './patient-form-values.ts';
 
-const FORM_FIELDS: readonly (keyof PatientFormValues)[] = [
-  'name',
-  'cpf',
-  'cns',
-  'municipality',
-  'admissionDate',
-  'dischargeDate',
-  'surgeryDate',
-  'surgeryLocation',
-  'surgeonName',
-  'aihNumber',
-  'sisregCode',
-  'notes',
-];
+/** The form's fields, as the contract's schema names them (one list, in `@bari/contracts`). */
+const FORM_FIELDS = Object.keys(PatientFormFieldsSchema.shape) as (keyof PatientFormValues)[];
 
 /**
  * The field messages of a 400 answer (`{message, errors: {field: message}}`) that belong to the
