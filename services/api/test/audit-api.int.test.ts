@@ -200,6 +200,41 @@ describe('mutations leave one audit entry each', () => {
   });
 });
 
+describe('administrative runs leave their entries too', () => {
+  it("'Inicialização Forçada' is one entry by the administrator who ran it", async () => {
+    const before = (await auditLog('action=FORCE_INITIALIZE_SYSTEM')).total;
+    expect((await admin.post('/api/force-initialize')).status).toBe(200);
+    const after = await eventually(
+      () => auditLog('action=FORCE_INITIALIZE_SYSTEM'),
+      (log) => log.total > before,
+    );
+    expect(after.total).toBe(before + 1);
+    expect(after.rows[0]).toMatchObject({ userEmail: adminEmail, entityType: 'system' });
+  });
+
+  it("'Atualizar Procedimentos' is one entry per patient it gave procedures to, by the administrator", async () => {
+    // A patient registered before a new required type exists lacks it.
+    const patient = await register('Paciente Da Migração', 100000099);
+    const type = await admin.post('/api/procedure-types', {
+      name: 'Exame Obrigatório Auditado',
+      category: 'pre_op_exam',
+      phase: 'pre_operative',
+      isRequired: true,
+    });
+    expect(type.status).toBe(201);
+    const before = (
+      await auditLog(`action=ASSIGN_PROCEDURES&search=${encodeURIComponent('Paciente Da Migração')}`)
+    ).total;
+    const run = await admin.post('/api/admin/run-migration');
+    expect(run.status).toBe(200);
+    const after = await auditLog(
+      `action=ASSIGN_PROCEDURES&search=${encodeURIComponent('Paciente Da Migração')}`,
+    );
+    expect(after.total).toBe(before + 1);
+    expect(after.rows[0]).toMatchObject({ userEmail: adminEmail, entityId: patient.id });
+  });
+});
+
 describe('access events', () => {
   it('opening a patient leaves one entry; a second view within 15 minutes does not; history and the log each leave one', async () => {
     const viewer = await signInAs(app, 'approved');
