@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../shared/logger.ts';
+import { errorHandler } from './error-handler.ts';
 import { staticWeb } from './static-web.ts';
 
 const script = `console.log(${JSON.stringify('Bari Care '.repeat(300))});`;
@@ -43,6 +45,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
   const app = new Koa();
+  // The app's own error handler turns the refusals into their status and Portuguese message.
+  app.use(errorHandler(createLogger('silent')));
   app.use(staticWeb(dist));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -89,6 +93,10 @@ describe('static web app: compressed assets', () => {
   });
 
   it('answers 404 for a missing asset rather than index.html', async () => {
-    expect((await get('/assets/missing-000.js', 'br')).status).toBe(404);
+    const missing = await get('/assets/missing-000.js', 'br');
+    expect(missing.status).toBe(404);
+    // A fixed message, never the server's file path (issue 10).
+    expect(missing.body.toString()).toContain('Arquivo não encontrado');
+    expect(missing.body.toString()).not.toContain(dist);
   });
 });
