@@ -6,6 +6,7 @@ import banCircle from '@blueprintjs/icons/lib/esm/generated/20px/paths/ban-circl
 import blockedPerson from '@blueprintjs/icons/lib/esm/generated/20px/paths/blocked-person';
 import build from '@blueprintjs/icons/lib/esm/generated/20px/paths/build';
 import calendar from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar';
+import chart from '@blueprintjs/icons/lib/esm/generated/20px/paths/chart';
 import chevronDown from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-down';
 import chevronLeft from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left';
 import chevronRight from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-right';
@@ -21,6 +22,7 @@ import duplicate from '@blueprintjs/icons/lib/esm/generated/20px/paths/duplicate
 import edit from '@blueprintjs/icons/lib/esm/generated/20px/paths/edit';
 import envelope from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope';
 import error from '@blueprintjs/icons/lib/esm/generated/20px/paths/error';
+import exportIcon from '@blueprintjs/icons/lib/esm/generated/20px/paths/export';
 import eyeOff from '@blueprintjs/icons/lib/esm/generated/20px/paths/eye-off';
 import eyeOpen from '@blueprintjs/icons/lib/esm/generated/20px/paths/eye-open';
 import floppyDisk from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk';
@@ -41,6 +43,7 @@ import people from '@blueprintjs/icons/lib/esm/generated/20px/paths/people';
 import person from '@blueprintjs/icons/lib/esm/generated/20px/paths/person';
 import plus from '@blueprintjs/icons/lib/esm/generated/20px/paths/plus';
 import power from '@blueprintjs/icons/lib/esm/generated/20px/paths/power';
+import print from '@blueprintjs/icons/lib/esm/generated/20px/paths/print';
 import pulse from '@blueprintjs/icons/lib/esm/generated/20px/paths/pulse';
 import refresh from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh';
 import search from '@blueprintjs/icons/lib/esm/generated/20px/paths/search';
@@ -67,6 +70,7 @@ export const iconPaths20: Readonly<Record<string, readonly string[]>> = {
   'chevron-up': chevronUp,
   clean,
   code,
+  chart,
   confirm,
   cross,
   dashboard,
@@ -76,6 +80,7 @@ export const iconPaths20: Readonly<Record<string, readonly string[]>> = {
   edit,
   envelope,
   error,
+  export: exportIcon,
   'eye-off': eyeOff,
   'eye-open': eyeOpen,
   'floppy-disk': floppyDisk,
@@ -96,6 +101,7 @@ export const iconPaths20: Readonly<Record<string, readonly string[]>> = {
   person,
   plus,
   power,
+  print,
   pulse,
   refresh,
   search,
