@@ -1,10 +1,10 @@
 import type { CreatedAccessKey } from '@bari/contracts';
-import { Dialog } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { FormDialog } from '../../common/form-dialog.tsx';
 import { CreatedKeyView } from './created-key-view.tsx';
 import { accessKeysMessages as m } from './messages.ts';
-import { NewKeyForm } from './new-key-form.tsx';
+import { NewKeyForm, type NewKeyFormState } from './new-key-form.tsx';
 
 /**
  * 'Nova Chave' (§2 Access keys): the form, then the new key shown once. Mounted only while
@@ -12,23 +12,25 @@ import { NewKeyForm } from './new-key-form.tsx';
  */
 export function NewKeyDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<CreatedAccessKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState<NewKeyFormState>({ busy: false, dirty: false });
 
   return (
-    <Dialog
-      canEscapeKeyClose={!busy}
+    <FormDialog
+      busy={form.busy}
       // A stray click must not throw away a key that is shown only once.
-      canOutsideClickClose={!busy && !created}
+      canOutsideClickClose={!created}
+      dirty={!created && form.dirty}
       icon={created ? IconNames.TICK_CIRCLE : IconNames.KEY}
-      isOpen
       onClose={onClose}
       title={created ? m.createdTitle : m.newKey}
     >
-      {created ? (
-        <CreatedKeyView createdKey={created} onClose={onClose} />
-      ) : (
-        <NewKeyForm onBusyChange={setBusy} onCancel={onClose} onCreated={setCreated} />
-      )}
-    </Dialog>
+      {(requestClose) =>
+        created ? (
+          <CreatedKeyView createdKey={created} onClose={onClose} />
+        ) : (
+          <NewKeyForm onCancel={requestClose} onCreated={setCreated} onStateChange={setForm} />
+        )
+      }
+    </FormDialog>
   );
 }

@@ -20,26 +20,35 @@ import { ExpiryField } from './expiry-field.tsx';
 import { accessKeysMessages as m } from './messages.ts';
 import { UserSelectField } from './user-select-field.tsx';
 
+/** What the dialog around the form needs to know to close it safely. */
+export interface NewKeyFormState {
+  busy: boolean;
+  dirty: boolean;
+}
+
 export interface NewKeyFormProps {
   onCreated: (key: CreatedAccessKey) => void;
   onCancel: () => void;
-  onBusyChange: (busy: boolean) => void;
+  onStateChange: (state: NewKeyFormState) => void;
 }
 
 /** Description (required, §5), optional expiry, optional user to bind the key to. */
-export function NewKeyForm({ onCreated, onCancel, onBusyChange }: NewKeyFormProps) {
+export function NewKeyForm({ onCreated, onCancel, onStateChange }: NewKeyFormProps) {
   const [createAccessKey] = useCreateAccessKeyMutation();
   const {
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(CreateAccessKeyRequestSchema),
     defaultValues: { description: '', expiresAt: '', userId: '' },
   });
 
-  useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
+  useEffect(
+    () => onStateChange({ busy: isSubmitting, dirty: isDirty }),
+    [isSubmitting, isDirty, onStateChange],
+  );
 
   const onSubmit = async (values: CreateAccessKeyRequest) => {
     // Marked on the field as typed; the server would refuse it too, with the same words.

@@ -1,11 +1,12 @@
 import { CreateUserRequestSchema, type CreateUserRequest } from '@bari/contracts';
-import { Callout, Dialog, DialogBody, Intent, Switch } from '@blueprintjs/core';
+import { Callout, DialogBody, Intent, Switch } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { FormDialog } from '../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
 import { usersMessages as m } from './messages.ts';
@@ -17,7 +18,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const {
     control,
     handleSubmit,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(CreateUserRequestSchema),
     defaultValues: { firstName: '', lastName: '', email: '', isAdmin: false },
@@ -34,66 +35,67 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      canEscapeKeyClose={!isSubmitting}
-      canOutsideClickClose={!isSubmitting}
+    <FormDialog
+      busy={isSubmitting}
+      dirty={isDirty}
       icon={IconNames.NEW_PERSON}
-      isOpen
       onClose={onClose}
       title={m.addUser}
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <DialogBody>
-          <Callout className="add-user-dialog__hint" icon={IconNames.INFO_SIGN} intent={Intent.PRIMARY}>
-            {m.addUserHelper}
-          </Callout>
-          <div className="add-user-dialog__names">
-            <TextField
-              autoFocus
-              control={control}
-              disabled={isSubmitting}
-              id="user-first-name"
-              label={m.firstNameLabel}
-              name="firstName"
-            />
-            <TextField
-              control={control}
-              disabled={isSubmitting}
-              id="user-last-name"
-              label={m.lastNameLabel}
-              name="lastName"
-            />
-          </div>
-          <TextField
-            control={control}
-            disabled={isSubmitting}
-            id="user-email"
-            label={m.emailLabel}
-            name="email"
-            type="email"
-          />
-          <Controller
-            control={control}
-            name="isAdmin"
-            render={({ field }) => (
-              <Switch
-                checked={field.value ?? false}
+      {(requestClose) => (
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <DialogBody>
+            <Callout className="add-user-dialog__hint" icon={IconNames.INFO_SIGN} intent={Intent.PRIMARY}>
+              {m.addUserHelper}
+            </Callout>
+            <div className="add-user-dialog__names">
+              <TextField
+                autoFocus
+                control={control}
                 disabled={isSubmitting}
-                inputRef={field.ref}
-                label={m.isAdminLabel}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                id="user-first-name"
+                label={m.firstNameLabel}
+                name="firstName"
               />
-            )}
+              <TextField
+                control={control}
+                disabled={isSubmitting}
+                id="user-last-name"
+                label={m.lastNameLabel}
+                name="lastName"
+              />
+            </div>
+            <TextField
+              control={control}
+              disabled={isSubmitting}
+              id="user-email"
+              label={m.emailLabel}
+              name="email"
+              type="email"
+            />
+            <Controller
+              control={control}
+              name="isAdmin"
+              render={({ field }) => (
+                <Switch
+                  checked={field.value ?? false}
+                  disabled={isSubmitting}
+                  inputRef={field.ref}
+                  label={m.isAdminLabel}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                />
+              )}
+            />
+          </DialogBody>
+          <FormDialogFooter
+            busy={isSubmitting}
+            onCancel={requestClose}
+            submit={{ icon: IconNames.NEW_PERSON, loading: isSubmitting, text: m.addUser }}
           />
-        </DialogBody>
-        <FormDialogFooter
-          busy={isSubmitting}
-          onCancel={onClose}
-          submit={{ icon: IconNames.NEW_PERSON, loading: isSubmitting, text: m.addUser }}
-        />
-      </form>
-    </Dialog>
+        </form>
+      )}
+    </FormDialog>
   );
 }

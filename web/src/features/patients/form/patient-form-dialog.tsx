@@ -1,12 +1,12 @@
 import { PatientFormSchema, type PatientDto } from '@bari/contracts';
-import { Callout, Dialog, DialogBody, Intent } from '@blueprintjs/core';
+import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
-import { useDiscardGuard } from '../../../common/discard-guard.tsx';
+import { FormDialog } from '../../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { patientsApi } from '../patients-api.ts';
@@ -82,23 +82,18 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     }
   };
 
-  const { requestClose, confirmation } = useDiscardGuard(isDirty, onClose);
   const editing = patient !== undefined;
   const submitText = editing ? (isSubmitting ? m.saving : m.save) : isSubmitting ? m.creating : m.create;
-  // The question is the dialog's sibling: inside it, its Escape would bubble (through the React
-  // tree) to the dialog and ask again.
   return (
-    <>
-      <Dialog
-        canEscapeKeyClose={!isSubmitting}
-        canOutsideClickClose={!isSubmitting}
-        className="patient-form-dialog"
-        icon={editing ? IconNames.EDIT : IconNames.NEW_PERSON}
-        isCloseButtonShown={!isSubmitting}
-        isOpen
-        onClose={requestClose}
-        title={editing ? m.editPatientTitle : m.newPatientTitle}
-      >
+    <FormDialog
+      busy={isSubmitting}
+      className="patient-form-dialog"
+      dirty={isDirty}
+      icon={editing ? IconNames.EDIT : IconNames.NEW_PERSON}
+      onClose={onClose}
+      title={editing ? m.editPatientTitle : m.newPatientTitle}
+    >
+      {(requestClose) => (
         <form className="patient-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
           <DialogBody useOverflowScrollContainer>
             {notice ? (
@@ -114,8 +109,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
             submit={{ disabled: isSubmitting, icon: IconNames.FLOPPY_DISK, text: submitText }}
           />
         </form>
-      </Dialog>
-      {confirmation}
-    </>
+      )}
+    </FormDialog>
   );
 }

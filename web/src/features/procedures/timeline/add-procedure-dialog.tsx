@@ -5,9 +5,10 @@ import {
   phaseOfCategory,
   type ProcedureCategory,
 } from '@bari/contracts';
-import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { FormDialog } from '../../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { proceduresMessages as m } from '../messages.ts';
 
@@ -34,53 +35,53 @@ export function AddProcedureDialog({ category, onAdd, isAdding, onClose }: AddPr
   };
 
   return (
-    <Dialog
-      canEscapeKeyClose={!isAdding}
-      canOutsideClickClose={!isAdding}
+    <FormDialog
+      busy={isAdding}
+      dirty={name.trim() !== ''}
       icon={IconNames.ADD}
-      isCloseButtonShown={!isAdding}
-      isOpen
       onClose={onClose}
       title={m.addDialogTitle}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogBody>
-          <p>
-            <strong>{m.addDialogCategory}:</strong> {CATEGORY_LABELS[category]} (
-            {PHASE_LABELS[phaseOfCategory(category)]})
-          </p>
-          <FormGroup
-            helperText={tooLong ?? m.addDialogHint}
-            intent={tooLong ? Intent.DANGER : Intent.NONE}
-            label={m.addNameLabel}
-            labelFor="add-procedure-name"
-          >
-            <InputGroup
-              autoFocus
-              disabled={isAdding}
-              id="add-procedure-name"
-              intent={tooLong ? Intent.DANGER : Intent.NONE}
-              onValueChange={setName}
-              placeholder={m.addNamePlaceholder}
-              value={name}
-            />
-          </FormGroup>
-        </DialogBody>
-        <FormDialogFooter
-          busy={isAdding}
-          onCancel={onClose}
-          submit={{
-            disabled: !parsed.success || isAdding,
-            icon: IconNames.PLUS,
-            text: isAdding ? m.adding : m.add,
+      {(requestClose) => (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
           }}
-        />
-      </form>
-    </Dialog>
+        >
+          <DialogBody>
+            <p>
+              <strong>{m.addDialogCategory}:</strong> {CATEGORY_LABELS[category]} (
+              {PHASE_LABELS[phaseOfCategory(category)]})
+            </p>
+            <FormGroup
+              helperText={tooLong ?? m.addDialogHint}
+              intent={tooLong ? Intent.DANGER : Intent.NONE}
+              label={m.addNameLabel}
+              labelFor="add-procedure-name"
+            >
+              <InputGroup
+                autoFocus
+                disabled={isAdding}
+                id="add-procedure-name"
+                intent={tooLong ? Intent.DANGER : Intent.NONE}
+                onValueChange={setName}
+                placeholder={m.addNamePlaceholder}
+                value={name}
+              />
+            </FormGroup>
+          </DialogBody>
+          <FormDialogFooter
+            busy={isAdding}
+            onCancel={requestClose}
+            submit={{
+              disabled: !parsed.success || isAdding,
+              icon: IconNames.PLUS,
+              text: isAdding ? m.adding : m.add,
+            }}
+          />
+        </form>
+      )}
+    </FormDialog>
   );
 }

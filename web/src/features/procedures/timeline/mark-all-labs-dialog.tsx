@@ -1,8 +1,9 @@
 import { clinicToday, isClinicalDate } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { DateInput } from '../../../common/date/date-input.tsx';
+import { FormDialog } from '../../../common/form-dialog.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { proceduresMessages as m } from '../messages.ts';
 
@@ -30,50 +31,50 @@ export function MarkAllLabsDialog({ pending, busy, onConfirm, onClose }: MarkAll
   };
 
   return (
-    <Dialog
-      canEscapeKeyClose={!busy}
+    <FormDialog
+      busy={busy}
       canOutsideClickClose={false}
+      dirty={date !== today}
       icon={IconNames.TICK}
-      isOpen
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title={m.markAllTitle}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void confirm();
-        }}
-      >
-        <DialogBody>
-          <p>{m.markAllQuestion(pending)}</p>
-          <FormGroup label={m.markAllDateLabel} labelFor="mark-all-labs-date">
-            <DateInput
-              id="mark-all-labs-date"
-              intent={valid ? Intent.NONE : Intent.DANGER}
-              max={today}
-              onChange={setDate}
-              value={date}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button aria-disabled={busy} onClick={onClose} text={commonMessages.cancel} />
-              <Button
-                aria-busy={busy}
-                disabled={!valid}
-                icon={IconNames.TICK}
-                intent={Intent.SUCCESS}
-                text={busy ? m.marking : m.markAllConfirm}
-                type="submit"
+      {(requestClose) => (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <DialogBody>
+            <p>{m.markAllQuestion(pending)}</p>
+            <FormGroup label={m.markAllDateLabel} labelFor="mark-all-labs-date">
+              <DateInput
+                id="mark-all-labs-date"
+                intent={valid ? Intent.NONE : Intent.DANGER}
+                max={today}
+                onChange={setDate}
+                value={date}
               />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button aria-disabled={busy} onClick={requestClose} text={commonMessages.cancel} />
+                <Button
+                  aria-busy={busy}
+                  disabled={!valid}
+                  icon={IconNames.TICK}
+                  intent={Intent.SUCCESS}
+                  text={busy ? m.marking : m.markAllConfirm}
+                  type="submit"
+                />
+              </>
+            }
+          />
+        </form>
+      )}
+    </FormDialog>
   );
 }
