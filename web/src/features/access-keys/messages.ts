@@ -1,3 +1,5 @@
+import { formatCount } from '../../common/number-format.ts';
+
 /**
  * Portuguese strings of /access-keys. Names, the usage line, badges, the empty state and the
  * toasts are verbatim from spec §2 (Access keys), §5 and §8; labels the spec does not give
@@ -27,7 +29,7 @@ export const accessKeysMessages = {
   boundTo: 'Vinculada a',
   invitation: 'Convite — ainda não utilizada',
   removedUser: 'Usuário removido',
-  usage: (count: number) => `Uso: ${count} vezes`,
+  usage: (count: number) => `Uso: ${formatCount(count)} vezes`,
   statusActive: 'Ativa',
   statusInactive: 'Inativa',
   statusExpired: 'Expirada',

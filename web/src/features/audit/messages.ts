@@ -1,3 +1,5 @@
+import { formatCount } from '../../common/number-format.ts';
+
 /**
  * Portuguese strings of the audit screen and the patient's history. Quoted ones are verbatim
  * from the spec (§2 Audit: title, table heading, loading and empty states, 'Sistema', 'Ver
@@ -16,7 +18,7 @@ export const auditMessages = {
   allUsers: 'Todos os usuários',
   fromLabel: 'De',
   toLabel: 'Até',
-  tableTitle: (count: number) => `Histórico de Ações (${count} registros)`,
+  tableTitle: (count: number) => `Histórico de Ações (${formatCount(count)} registros)`,
   loading: 'Carregando histórico...',
   empty: 'Nenhum registro encontrado',
   emptyHint: 'Tente ajustar os filtros ou o termo de busca.',

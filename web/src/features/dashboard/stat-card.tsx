@@ -2,6 +2,7 @@ import { Card, Elevation, Icon, type Intent } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { Link } from 'react-router-dom';
 import { dashboardMessages as m } from './messages.ts';
+import { formatCount } from '../../common/number-format.ts';
 
 export interface StatCardProps {
   label: string;
@@ -13,9 +14,6 @@ export interface StatCardProps {
   /** What the number counts, when the label alone could mislead. */
   hint?: string;
 }
-
-/** pt-BR grouping whatever the browser's language: 24.993. */
-const countFormat = new Intl.NumberFormat('pt-BR');
 
 /** The patients behind every counter. */
 const PATIENT_LIST_PATH = '/patients';
@@ -37,7 +35,7 @@ export function StatCard({ label, value, loading, icon, intent, hint }: StatCard
           </Link>
         </span>
         <span aria-live="polite" className="stat-card__value">
-          {loading ? m.loadingValue : countFormat.format(value ?? 0)}
+          {loading ? m.loadingValue : formatCount(value ?? 0)}
         </span>
         {hint ? <span className="stat-card__hint">{hint}</span> : null}
       </div>

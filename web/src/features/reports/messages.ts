@@ -1,4 +1,5 @@
 import { reportMessages } from '@bari/contracts';
+import { formatCount } from '../../common/number-format.ts';
 
 /** Portuguese strings of /reports, verbatim from spec §2 (Reports), §3, §5 and §8 where it has them. */
 export const reportsMessages = {
@@ -24,7 +25,7 @@ export const reportsMessages = {
   allMunicipalities: 'Todos os Municípios',
   printPdf: 'Gerar PDF',
   exportSheet: 'Exportar Planilha',
-  totalPatients: (count: number) => `Total de pacientes: ${count}`,
+  totalPatients: (count: number) => `Total de pacientes: ${formatCount(count)}`,
   generatedOn: (date: string) => `Gerado em ${date}`,
   municipalityFilter: (municipality: string) => `Município: ${municipality}`,
   empty: '-',

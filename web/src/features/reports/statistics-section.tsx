@@ -5,6 +5,7 @@ import { reportsMessages as m } from './messages.ts';
 import { PrintedDocument } from './printed-document.tsx';
 import { fileDate, printedDateTime } from './report-dates.ts';
 import { usePrint } from './use-print.tsx';
+import { formatCount } from '../../common/number-format.ts';
 
 /** One card: a municipality or an establishment and its counts. */
 export interface StatisticItem {
@@ -49,7 +50,11 @@ export function StatisticsSection({
         <PrintedDocument
           headers={[title, m.patients, m.completed]}
           lines={[m.generatedOn(printedDateTime(now))]}
-          rows={list.map((item) => [item.name, String(item.totalPatients), String(item.completedProcedures)])}
+          rows={list.map((item) => [
+            item.name,
+            formatCount(item.totalPatients),
+            formatCount(item.completedProcedures),
+          ])}
           title={printTitle}
         />
       ),
@@ -85,9 +90,9 @@ export function StatisticsSection({
               <H4>{item.name}</H4>
               <dl>
                 <dt>{m.patients}</dt>
-                <dd>{item.totalPatients}</dd>
+                <dd>{formatCount(item.totalPatients)}</dd>
                 <dt>{m.completed}</dt>
-                <dd>{item.completedProcedures}</dd>
+                <dd>{formatCount(item.completedProcedures)}</dd>
                 <dt>{m.pending}</dt>
                 <dd>{item.pendingProcedures}</dd>
                 <dt>{m.overdue}</dt>

@@ -2,6 +2,7 @@ import { Card, Elevation, Icon, Intent } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import { usersMessages as m } from './messages.ts';
 import type { UserCounts } from './user-format.ts';
+import { formatCount } from '../../common/number-format.ts';
 
 const COUNTERS: { key: keyof UserCounts; label: string; icon: IconName; intent: Intent }[] = [
   { key: 'total', label: m.total, icon: IconNames.PEOPLE, intent: Intent.PRIMARY },
@@ -18,8 +19,8 @@ export function UserCounters({ counts }: { counts: UserCounts }) {
         <Card className="user-counters__card" elevation={Elevation.ONE} key={key}>
           <div>
             <div className="user-counters__label">{label}</div>
-            <div aria-label={`${label}: ${counts[key]}`} className="user-counters__value">
-              {counts[key]}
+            <div aria-label={`${label}: ${formatCount(counts[key])}`} className="user-counters__value">
+              {formatCount(counts[key])}
             </div>
           </div>
           <Icon icon={icon} intent={intent} size={24} />
