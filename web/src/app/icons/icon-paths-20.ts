@@ -18,6 +18,7 @@ import cross from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/dashboard';
 import disable from '@blueprintjs/icons/lib/esm/generated/20px/paths/disable';
 import document from '@blueprintjs/icons/lib/esm/generated/20px/paths/document';
+import doubleCaretVertical from '@blueprintjs/icons/lib/esm/generated/20px/paths/double-caret-vertical';
 import duplicate from '@blueprintjs/icons/lib/esm/generated/20px/paths/duplicate';
 import edit from '@blueprintjs/icons/lib/esm/generated/20px/paths/edit';
 import envelope from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope';
@@ -76,6 +77,7 @@ export const iconPaths20: Readonly<Record<string, readonly string[]>> = {
   dashboard,
   disable,
   document,
+  'double-caret-vertical': doubleCaretVertical,
   duplicate,
   edit,
   envelope,

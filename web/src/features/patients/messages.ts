@@ -1,4 +1,5 @@
 import { patientRefusalMessages } from '@bari/contracts';
+import { formatCount } from '../../common/number-format.ts';
 
 /**
  * Portuguese strings of the patient screens: verbatim from spec §2 and §8 where the spec gives
@@ -28,7 +29,12 @@ export const patientsMessages = {
   previousPage: 'Anterior',
   nextPage: 'Próxima',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
-  patientCount: (count: number) => (count === 1 ? '1 paciente' : `${count} pacientes`),
+  pagination: 'Páginas da lista de pacientes',
+  goToPage: (page: number) => `Ir para a página ${page}`,
+  pageSizeLabel: 'Pacientes por página',
+  pageSizeOption: (size: number) => `${size} por página`,
+  sortBy: (column: string) => `Ordenar por ${column}`,
+  patientCount: (count: number) => (count === 1 ? '1 paciente' : `${formatCount(count)} pacientes`),
 
   // Form dialog (§2, §5, architecture: 'Data da Cirurgia')
   newPatientTitle: 'Novo Paciente',
@@ -78,7 +84,8 @@ export const patientsMessages = {
   discharge: (date: string) => `Alta: ${date}`,
   admission: (date: string) => `Internação: ${date}`,
   progressTitle: 'Progresso do acompanhamento',
-  progressText: (completed: number, total: number) => `${completed} de ${total} procedimentos`,
+  progressText: (completed: number, total: number) =>
+    `${formatCount(completed)} de ${formatCount(total)} procedimentos`,
   notFoundTitle: 'Paciente não encontrado',
   notFoundSubtitle: 'O paciente solicitado não foi encontrado',
   backToList: 'Voltar para Lista de Pacientes',

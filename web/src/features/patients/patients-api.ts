@@ -16,6 +16,8 @@ export interface PatientListArgs {
   pageSize: number;
   /** The server's default is by name; the dashboard asks for the newest first. */
   sort?: PatientListSort;
+  /** Absent: the server's default for the sort (A→Z for names, newest/most advanced first otherwise). */
+  direction?: 'asc' | 'desc';
 }
 
 export interface PatientListPage {
@@ -39,11 +41,12 @@ export interface DeletePatientArgs {
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** The query string of the list: empty values are left out. */
-export function patientListUrl({ search, status, page, pageSize, sort }: PatientListArgs): string {
+export function patientListUrl({ search, status, page, pageSize, sort, direction }: PatientListArgs): string {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (status) params.set('status', status);
   if (sort) params.set('sort', sort);
+  if (direction) params.set('direction', direction);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
   return `/api/patients?${params.toString()}`;

@@ -3,7 +3,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { useSearchParams } from 'react-router-dom';
 import { patientsMessages as m } from '../messages.ts';
 import { useGetPatientsQuery } from '../patients-api.ts';
-import { PAGE_SIZE, pageCount, readListParams, writeListParams, type ListParams } from './list-params.ts';
+import { nextSort, pageCount, readListParams, writeListParams, type ListParams } from './list-params.ts';
 import { PatientListPagination } from './patient-list-pagination.tsx';
 import { PatientListToolbar } from './patient-list-toolbar.tsx';
 import { PatientTable } from './patient-table.tsx';
@@ -13,8 +13,9 @@ export interface PatientListCardProps {
 }
 
 /**
- * 'Lista de Pacientes' (§2): search, the status filter and the pages all go to the server
- * (architecture: lists scale), which also computes each row's real progress.
+ * 'Lista de Pacientes' (§2): search, the status filter, the order and the pages all go to the
+ * server (architecture: lists scale), which also computes each row's real progress. All of
+ * them live in the address, so back, reload and a shared link show the same list.
  */
 export function PatientListCard({ onNewPatient }: PatientListCardProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -25,8 +26,10 @@ export function PatientListCard({ onNewPatient }: PatientListCardProps) {
   const query = useGetPatientsQuery({
     search: params.search.trim() || undefined,
     status: params.status === 'all' ? undefined : params.status,
+    sort: params.sort,
+    direction: params.direction,
     page: params.page,
-    pageSize: PAGE_SIZE,
+    pageSize: params.pageSize,
   });
   const page = query.currentData;
   const total = page?.total ?? query.data?.total ?? 0;
@@ -60,14 +63,22 @@ export function PatientListCard({ onNewPatient }: PatientListCardProps) {
           />
         </Callout>
       ) : (
-        <PatientTable emptyText={filtered ? m.emptySearch : m.emptyList} rows={page?.rows} />
+        <PatientTable
+          direction={params.direction}
+          emptyText={filtered ? m.emptySearch : m.emptyList}
+          onSortChange={(sort) => change(nextSort(params, sort))}
+          rows={page?.rows}
+          sort={params.sort}
+        />
       )}
 
-      {page && (page.total > PAGE_SIZE || params.page > 1) ? (
+      {page && (page.total > 0 || params.page > 1) ? (
         <PatientListPagination
           onPageChange={(next) => change({ page: next })}
+          onPageSizeChange={(pageSize) => change({ pageSize })}
           page={params.page}
-          pages={pageCount(page.total)}
+          pageSize={params.pageSize}
+          pages={pageCount(page.total, params.pageSize)}
           total={page.total}
         />
       ) : null}
