@@ -3,7 +3,7 @@ import { IconNames, type IconName } from '@blueprintjs/icons';
 import { useId, type ReactNode } from 'react';
 import { proceduresMessages as m } from '../messages.ts';
 import { ProcedureRow } from './procedure-row.tsx';
-import type { TimelineCategory } from './timeline-model.ts';
+import { expectedDate, type TimelineCategory } from './timeline-model.ts';
 
 const categoryIcons: Partial<Record<string, IconName>> = {
   pre_op_exam: IconNames.HEART,
@@ -13,6 +13,8 @@ const categoryIcons: Partial<Record<string, IconName>> = {
 
 export interface CategorySectionProps {
   category: TimelineCategory;
+  /** The base of the post-operative plan (surgery, else admission date). */
+  baseDate: string;
   /** Unfolded; the timeline keeps it, so that a procedure just added can be revealed. */
   open: boolean;
   onToggle: () => void;
@@ -22,7 +24,14 @@ export interface CategorySectionProps {
 }
 
 /** One collapsible category of the timeline: its label, completed/total count, actions and procedures. */
-export function CategorySection({ category, open, onToggle, onAdd, actions }: CategorySectionProps) {
+export function CategorySection({
+  category,
+  baseDate,
+  open,
+  onToggle,
+  onAdd,
+  actions,
+}: CategorySectionProps) {
   const titleId = useId();
   const bodyId = useId();
   const done = category.total > 0 && category.completed === category.total;
@@ -74,7 +83,11 @@ export function CategorySection({ category, open, onToggle, onAdd, actions }: Ca
           ) : (
             <ul className="category-section__list">
               {category.procedures.map((procedure) => (
-                <ProcedureRow key={procedure.id} procedure={procedure} />
+                <ProcedureRow
+                  expectedDate={expectedDate(procedure, baseDate)}
+                  key={procedure.id}
+                  procedure={procedure}
+                />
               ))}
             </ul>
           )}

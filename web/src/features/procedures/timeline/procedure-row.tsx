@@ -12,9 +12,15 @@ const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue:
  * One procedure of the timeline: tick to complete it (today), untick to make it pending; its
  * date can be changed only while it is completed (§4).
  */
-export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) {
+export interface ProcedureRowProps {
+  procedure: PatientProcedureDto;
+  /** The date shown as 'Previsto' (see `expectedDate`). */
+  expectedDate: string | null;
+}
+
+export function ProcedureRow({ procedure, expectedDate }: ProcedureRowProps) {
   const { isUpdating, setCompleted, setCompletedDate } = useUpdateProcedure(procedure);
-  const { procedureType, status, completedDate, scheduledDate } = procedure;
+  const { procedureType, status, completedDate } = procedure;
   const completed = status === 'completed';
   const displayStatus = procedure.overdue ? 'overdue' : status;
   const details = [procedure.location, procedure.professionalName].filter(Boolean).join(' · ');
@@ -43,7 +49,7 @@ export function ProcedureRow({ procedure }: { procedure: PatientProcedureDto }) 
         </Tag>
       </div>
       <div className={`procedure-row__meta ${Classes.TEXT_MUTED}`}>
-        {scheduledDate ? <span>{m.scheduledFor(formatDate(scheduledDate))}</span> : null}
+        {expectedDate ? <span>{m.scheduledFor(formatDate(expectedDate))}</span> : null}
         {completed && details ? <span>{details}</span> : null}
         {procedure.notes ? (
           // The notes typed in 'Registrar Procedimento', folded so the row stays one line (issue 11).

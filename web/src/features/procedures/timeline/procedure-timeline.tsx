@@ -1,5 +1,6 @@
 import {
   PHASE_SECTION_TITLES,
+  scheduleBaseDate,
   type PatientDetailDto,
   type ProcedureCategory,
   type ProcedureType,
@@ -37,6 +38,7 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
     });
   const [adding, setAdding] = useState<ProcedureCategory | null>(null);
   const { addProcedure, isAdding } = useAddProcedure(patient.id, types);
+  const baseDate = scheduleBaseDate(patient);
 
   return (
     <div className="procedure-timeline">
@@ -60,6 +62,7 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
                   <MarkAllLabsButton patientId={patient.id} pending={category.pending} />
                 ) : undefined
               }
+              baseDate={baseDate}
               category={category}
               key={category.category}
               onAdd={() => setAdding(category.category)}

@@ -1,6 +1,6 @@
 import type { PatientProcedureDto, ProcedureCategory } from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, initiallyOpenCategories } from './timeline-model.ts';
+import { buildTimeline, expectedDate, initiallyOpenCategories } from './timeline-model.ts';
 
 let sequence = 0;
 function procedure(
@@ -86,5 +86,25 @@ describe('initiallyOpenCategories', () => {
 
   it('opens nothing once the follow-up is completed', () => {
     expect(initiallyOpenCategories(timeline, 'completed').size).toBe(0);
+  });
+});
+
+describe('expectedDate', () => {
+  // The surgery moved from 2025-03-02 (1st month: 2025-04-01) to 2025-04-10 (1st month: 2025-05-10).
+  const movedBase = '2025-04-10';
+
+  it("shows a completed post-operative procedure where today's plan puts it, as the pending ones", () => {
+    expect(expectedDate(procedure('post_op_1mes', 'completed'), movedBase)).toBe('2025-05-10');
+  });
+
+  it("keeps the server's date for a pending procedure: it decides what is overdue", () => {
+    expect(expectedDate(procedure('post_op_1mes', 'pending'), movedBase)).toBe('2025-04-01');
+  });
+
+  it('keeps the stored date of a type without a follow-up month, and pre-operative ones have none', () => {
+    const added = procedure('post_op_1mes', 'completed');
+    const withoutMonth = { ...added, procedureType: { ...added.procedureType, scheduledMonth: null } };
+    expect(expectedDate(withoutMonth, movedBase)).toBe('2025-04-01');
+    expect(expectedDate(procedure('pre_op_lab', 'completed'), movedBase)).toBeNull();
   });
 });
