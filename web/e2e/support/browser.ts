@@ -27,6 +27,11 @@ export interface OpenPageOptions {
   /** The context's locale and window width (default pt-BR, 1280 × 800). */
   locale?: string;
   viewport?: { width: number; height: number };
+  /**
+   * Let the test inject scripts of its own (axe-core) past the app's Content-Security-Policy
+   * (`script-src 'self'`), which would refuse them as any other inline script.
+   */
+  bypassCSP?: boolean;
   /** Console errors the test expects, e.g. the browser's note about a refused login (401). */
   allowConsoleErrors?: RegExp[];
 }
@@ -46,6 +51,7 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
   const context = await browser.newContext({
     locale: options.locale ?? 'pt-BR',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   const allowed = [...EXPECTED_CONSOLE_ERRORS, ...(options.allowConsoleErrors ?? [])];
