@@ -12,6 +12,7 @@ export const commonMessages = {
     'Salvo. As listas e contagens ainda podem não mostrar esta alteração; elas se atualizam em alguns segundos.',
   appName: 'Bari Care',
   navigationLabel: 'Navegação principal',
+  sidebarLabel: 'Menu lateral',
   sidebarFooter: 'Sistema Médico / Usuário Logado',
   logout: 'Sair',
   back: 'Voltar',

@@ -1,14 +1,15 @@
-import { Intent, NonIdealState } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { LinkButton } from './link-button.tsx';
 import { commonMessages } from './messages.ts';
+import { PageState } from './page-state.tsx';
 import './not-found-page.css';
 
 /** Any path no route knows (spec §2, Not found). */
 export function NotFoundPage() {
   return (
     <main className="not-found-page">
-      <NonIdealState
+      <PageState
         action={
           <LinkButton
             icon={IconNames.HOME}

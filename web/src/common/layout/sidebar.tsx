@@ -13,7 +13,7 @@ export function Sidebar() {
   const items = visibleNavItems(user?.isAdmin ?? false);
 
   return (
-    <aside className="app-sidebar">
+    <aside aria-label={commonMessages.sidebarLabel} className="app-sidebar">
       <div className="app-sidebar__brand">
         <Icon icon={IconNames.PULSE} intent={Intent.PRIMARY} size={22} />
         <span className="app-sidebar__brand-name">{commonMessages.appName}</span>

@@ -1,21 +1,11 @@
 import type { AccessKeyListItem } from '@bari/contracts';
-import {
-  Button,
-  ButtonVariant,
-  Card,
-  Classes,
-  Code,
-  Elevation,
-  H3,
-  Icon,
-  Intent,
-  Size,
-} from '@blueprintjs/core';
+import { Button, ButtonVariant, Card, Classes, Code, Elevation, Icon, Intent, Size } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { accessKeyHolder, accessKeyStatus, formatKeyDate, maskedKey } from './access-key-format.ts';
 import { AccessKeyHolderLabel } from './access-key-holder-label.tsx';
 import { AccessKeyStatusTag } from './access-key-status-tag.tsx';
 import { accessKeysMessages as m } from './messages.ts';
+import { Heading } from '../../common/heading.tsx';
 
 export interface AccessKeyCardProps {
   accessKey: AccessKeyListItem;
@@ -35,7 +25,9 @@ export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardPro
     >
       <header className="access-key-card__header">
         <Icon className="access-key-card__icon" icon={IconNames.KEY} size={18} />
-        <H3 className="access-key-card__title">{accessKey.description}</H3>
+        <Heading level={2} look={3} className="access-key-card__title">
+          {accessKey.description}
+        </Heading>
         <AccessKeyStatusTag status={status} />
       </header>
 

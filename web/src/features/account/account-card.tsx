@@ -1,9 +1,10 @@
-import { Card, Elevation, NonIdealState, type NonIdealStateProps } from '@blueprintjs/core';
+import { Card, Elevation } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { PageState, type PageStateProps } from '../../common/page-state.tsx';
 import { StandalonePage } from '../../common/standalone-page.tsx';
 import './account.css';
 
-export interface AccountCardProps extends Pick<NonIdealStateProps, 'description' | 'icon' | 'title'> {
+export interface AccountCardProps extends Pick<PageStateProps, 'description' | 'icon' | 'title'> {
   /** The buttons under the text, side by side. */
   actions: ReactNode;
 }
@@ -13,7 +14,7 @@ export function AccountCard({ actions, ...state }: AccountCardProps) {
   return (
     <StandalonePage centered className="account-page">
       <Card className="account-page__card" elevation={Elevation.THREE}>
-        <NonIdealState {...state} action={<div className="account-page__actions">{actions}</div>} />
+        <PageState {...state} action={<div className="account-page__actions">{actions}</div>} />
       </Card>
     </StandalonePage>
   );

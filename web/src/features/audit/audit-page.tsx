@@ -6,7 +6,6 @@ import {
   Callout,
   Card,
   Elevation,
-  H4,
   Intent,
   Size,
 } from '@blueprintjs/core';
@@ -20,6 +19,7 @@ import { AuditTable } from './audit-table.tsx';
 import { IntegrityCallout } from './integrity-callout.tsx';
 import { auditMessages as m } from './messages.ts';
 import './audit.css';
+import { Heading } from '../../common/heading.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -64,7 +64,9 @@ export function AuditPage() {
         <AuditFilters facets={facets} onChange={change} values={filters} />
       </Card>
       <Card className="audit-page__log" elevation={Elevation.ONE}>
-        <H4>{m.tableTitle(total)}</H4>
+        <Heading level={2} look={4}>
+          {m.tableTitle(total)}
+        </Heading>
         {query.isError ? (
           <Callout icon={IconNames.ERROR} intent={Intent.DANGER} role="alert">
             {m.loadFailed}{' '}

@@ -1,7 +1,8 @@
-import { Card, Elevation, H5, Intent, Size } from '@blueprintjs/core';
+import { Card, Elevation, Intent, Size } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import { LinkButton } from '../../common/link-button.tsx';
 import { dashboardMessages as m } from './messages.ts';
+import { Heading } from '../../common/heading.tsx';
 
 const actions: { text: string; to: string; icon: IconName; intent: Intent }[] = [
   { text: m.newPatient, to: '/patients/new', icon: IconNames.NEW_PERSON, intent: Intent.PRIMARY },
@@ -14,7 +15,9 @@ export function QuickActionsCard() {
   return (
     <Card className="dashboard-card" elevation={Elevation.ONE}>
       <div className="dashboard-card__header">
-        <H5>{m.quickActions}</H5>
+        <Heading level={2} look={5}>
+          {m.quickActions}
+        </Heading>
       </div>
       <div className="quick-actions">
         {actions.map(({ text, to, icon, intent }) => (

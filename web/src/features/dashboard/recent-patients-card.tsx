@@ -1,10 +1,11 @@
 import { municipalityLabel } from '@bari/contracts';
-import { Card, Classes, Elevation, H5, Icon } from '@blueprintjs/core';
+import { Card, Classes, Elevation, Icon } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { Link } from 'react-router-dom';
 import { cnsOrNotInformed } from '../patients/format.ts';
 import { useGetPatientsQuery } from '../patients/patients-api.ts';
 import { dashboardMessages as m } from './messages.ts';
+import { Heading } from '../../common/heading.tsx';
 
 /** §9: the dashboard shows the first 3 patients of the list. */
 export const RECENT_PATIENTS = 3;
@@ -21,7 +22,9 @@ export function RecentPatientsCard() {
   return (
     <Card className="dashboard-card" elevation={Elevation.ONE}>
       <div className="dashboard-card__header">
-        <H5>{m.recentPatients}</H5>
+        <Heading level={2} look={5}>
+          {m.recentPatients}
+        </Heading>
         <Link to="/patients">{m.viewAll}</Link>
       </div>
       {isLoading ? (

@@ -3,6 +3,7 @@ import { Callout, Card, Classes, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { CopyableField } from '../../common/copyable-field.tsx';
 import { initializationMessages as m } from './messages.ts';
+import { Heading } from '../../common/heading.tsx';
 
 export interface CredentialsListProps {
   credentials: readonly InitializationCredential[];
@@ -12,7 +13,11 @@ export interface CredentialsListProps {
 export function CredentialsList({ credentials }: CredentialsListProps) {
   return (
     <section aria-label={m.credentialsTitle} className="credentials-list">
-      <Callout icon={IconNames.WARNING_SIGN} intent={Intent.WARNING} title={m.credentialsTitle}>
+      <Callout icon={IconNames.WARNING_SIGN} intent={Intent.WARNING}>
+        <Heading level={2} look={5}>
+          {m.credentialsTitle}
+        </Heading>
+
         {m.credentialsWarning}
       </Callout>
       {credentials.map((credential) => (

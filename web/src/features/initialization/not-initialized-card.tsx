@@ -18,6 +18,7 @@ import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { useInitializeMutation, type PlannedAccount } from './initialization-api.ts';
 import { initializationMessages as m } from './messages.ts';
+import { Heading } from '../../common/heading.tsx';
 
 export interface NotInitializedCardProps {
   /** From the server when it names them; otherwise the two kinds of account are described. */
@@ -51,7 +52,11 @@ export function NotInitializedCard({ accounts, onInitialized, setupTokenRequired
 
   return (
     <Card className="initialize-page__card" elevation={Elevation.TWO}>
-      <Callout icon={IconNames.WARNING_SIGN} intent={Intent.WARNING} title={m.notInitializedTitle}>
+      <Callout icon={IconNames.WARNING_SIGN} intent={Intent.WARNING}>
+        <Heading level={2} look={5}>
+          {m.notInitializedTitle}
+        </Heading>
+
         {m.notInitializedDescription}
       </Callout>
       <H2 className="initialize-page__heading">{m.accountsHeading}</H2>

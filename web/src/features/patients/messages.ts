@@ -90,6 +90,7 @@ export const patientsMessages = {
   notFoundSubtitle: 'O paciente solicitado não foi encontrado',
   backToList: 'Voltar para Lista de Pacientes',
   loadPatientFailed: 'Não foi possível carregar o paciente.',
+  registrationAside: 'Registrar Procedimento',
 
   // Delete dialog (§2)
   deleteTitle: 'Confirmar Exclusão',

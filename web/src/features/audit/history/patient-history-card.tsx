@@ -1,13 +1,4 @@
-import {
-  Button,
-  ButtonVariant,
-  Card,
-  Classes,
-  Elevation,
-  FormGroup,
-  H4,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, ButtonVariant, Card, Classes, Elevation, FormGroup, InputGroup } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useGetPatientHistoryQuery } from '../audit-api.ts';
@@ -15,6 +6,7 @@ import { auditMessages as m } from '../messages.ts';
 import { HistoryEntry } from './history-entry.tsx';
 import { PastStateView } from './past-state-view.tsx';
 import '../audit.css';
+import { Heading } from '../../../common/heading.tsx';
 
 /**
  * The patient's 'Histórico' (newest first, each changed field with its old and new value) and
@@ -31,7 +23,9 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
   return (
     <Card className="patient-history" elevation={Elevation.ONE}>
       <div className="patient-history__header">
-        <H4>{m.historyTitle}</H4>
+        <Heading level={2} look={4}>
+          {m.historyTitle}
+        </Heading>
         <Button
           aria-expanded={open}
           icon={open ? IconNames.CHEVRON_UP : IconNames.CHEVRON_DOWN}

@@ -64,7 +64,7 @@ export function PatientDetail({ id }: { id: string }) {
       </div>
       <div className="patient-detail__body">
         <ProcedureTimeline patient={patient} types={types} />
-        <aside className="patient-detail__aside">
+        <aside aria-label={m.registrationAside} className="patient-detail__aside">
           <RegisterProcedureCard patient={patient} types={types} />
         </aside>
       </div>

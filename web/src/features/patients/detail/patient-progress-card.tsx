@@ -1,7 +1,8 @@
 import { PROCEDURE_STATUS_LABELS, type PatientDetailDto } from '@bari/contracts';
-import { Card, Elevation, H5, Intent, Tag } from '@blueprintjs/core';
+import { Card, Elevation, Intent, Tag } from '@blueprintjs/core';
 import { patientsMessages as m } from '../messages.ts';
 import { ProgressMeter } from '../progress-meter.tsx';
+import { Heading } from '../../../common/heading.tsx';
 
 /** Overall progress (§2, §4): the bar in the §4 colours and 'X de Y procedimentos'. */
 export function PatientProgressCard({ patient }: { patient: PatientDetailDto }) {
@@ -9,7 +10,9 @@ export function PatientProgressCard({ patient }: { patient: PatientDetailDto }) 
   const pending = patient.totalProcedures - patient.completedProcedures;
   return (
     <Card className="patient-progress-card" elevation={Elevation.ONE}>
-      <H5 className="patient-progress-card__title">{m.progressTitle}</H5>
+      <Heading level={2} look={5} className="patient-progress-card__title">
+        {m.progressTitle}
+      </Heading>
       <ProgressMeter large value={patient.progress} />
       <p className="patient-progress-card__text">
         {m.progressText(patient.completedProcedures, patient.totalProcedures)}

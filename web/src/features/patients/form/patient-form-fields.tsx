@@ -5,7 +5,6 @@ import {
   CPF_MASKED_LENGTH,
   maskCpf,
 } from '@bari/contracts';
-import { H6 } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import type { Control } from 'react-hook-form';
 import { DateField } from '../../../common/date/date-field.tsx';
@@ -13,6 +12,7 @@ import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { MunicipalityField } from './municipality-field.tsx';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
+import { Heading } from '../../../common/heading.tsx';
 
 export interface PatientFormFieldsProps {
   control: Control<PatientFormValues, unknown, PatientFormOutput>;
@@ -25,7 +25,9 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
   return (
     <>
       <fieldset className="patient-form__group">
-        <H6 className="patient-form__legend">{m.sectionIdentification}</H6>
+        <Heading level={3} look={6} className="patient-form__legend">
+          {m.sectionIdentification}
+        </Heading>
         <TextField
           {...common}
           // The first field has the focus when the dialog opens (issue 11).
@@ -61,7 +63,9 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
       </fieldset>
 
       <fieldset className="patient-form__group">
-        <H6 className="patient-form__legend">{m.sectionHospitalization}</H6>
+        <Heading level={3} look={6} className="patient-form__legend">
+          {m.sectionHospitalization}
+        </Heading>
         <div className="patient-form__row patient-form__row--three">
           <DateField
             {...common}
@@ -99,7 +103,9 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
       </fieldset>
 
       <fieldset className="patient-form__group">
-        <H6 className="patient-form__legend">{m.sectionRegulation}</H6>
+        <Heading level={3} look={6} className="patient-form__legend">
+          {m.sectionRegulation}
+        </Heading>
         <div className="patient-form__row">
           <TextField
             {...common}

@@ -1,4 +1,4 @@
-import { Button, ButtonVariant, Callout, Card, Elevation, H4, Intent, Size, Tag } from '@blueprintjs/core';
+import { Button, ButtonVariant, Callout, Card, Elevation, Intent, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useSearchParams } from 'react-router-dom';
 import { patientsMessages as m } from '../messages.ts';
@@ -7,6 +7,7 @@ import { nextSort, pageCount, readListParams, writeListParams, type ListParams }
 import { PatientListPagination } from './patient-list-pagination.tsx';
 import { PatientListToolbar } from './patient-list-toolbar.tsx';
 import { PatientTable } from './patient-table.tsx';
+import { Heading } from '../../../common/heading.tsx';
 
 export interface PatientListCardProps {
   onNewPatient: () => void;
@@ -39,7 +40,9 @@ export function PatientListCard({ onNewPatient }: PatientListCardProps) {
     <Card className="patient-list-card" elevation={Elevation.ONE}>
       <div className="patient-list-card__header">
         <div className="patient-list-card__title">
-          <H4>{m.listCardTitle}</H4>
+          <Heading level={2} look={4}>
+            {m.listCardTitle}
+          </Heading>
           {query.data ? <Tag round>{m.patientCount(total)}</Tag> : null}
         </div>
         <Button icon={IconNames.PLUS} intent={Intent.PRIMARY} onClick={onNewPatient} text={m.newPatient} />

@@ -6,7 +6,7 @@ import {
   type PatientDetailDto,
   type ProcedureType,
 } from '@bari/contracts';
-import { Button, Card, Classes, Elevation, H4, Intent } from '@blueprintjs/core';
+import { Button, Card, Classes, Elevation, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
@@ -25,6 +25,7 @@ import {
 } from './registration-form-values.ts';
 import { useRegisterProcedure } from './use-register-procedure.ts';
 import './register-procedure-card.css';
+import { Heading } from '../../../common/heading.tsx';
 
 const FORM_FIELDS: readonly (keyof RegistrationFormValues)[] = [
   'procedureTypeId',
@@ -72,7 +73,9 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
   const common = { control, disabled: isRegistering };
   return (
     <Card className="register-procedure-card" elevation={Elevation.ONE}>
-      <H4 className="register-procedure-card__title">{m.registerTitle}</H4>
+      <Heading level={2} look={4} className="register-procedure-card__title">
+        {m.registerTitle}
+      </Heading>
       <p className={`register-procedure-card__subtitle ${Classes.TEXT_MUTED}`}>{m.registerSubtitle}</p>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ProcedureTypeSelect

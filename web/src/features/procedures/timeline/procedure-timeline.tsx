@@ -5,7 +5,7 @@ import {
   type ProcedureCategory,
   type ProcedureType,
 } from '@bari/contracts';
-import { Callout, H4, Intent } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { proceduresMessages as m } from '../messages.ts';
@@ -15,6 +15,7 @@ import { MarkAllLabsButton } from './mark-all-labs-button.tsx';
 import { buildTimeline, initiallyOpenCategories } from './timeline-model.ts';
 import { useAddProcedure } from './use-add-procedure.ts';
 import './procedure-timeline.css';
+import { Heading } from '../../../common/heading.tsx';
 
 export interface ProcedureTimelineProps {
   patient: PatientDetailDto;
@@ -44,7 +45,9 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
     <div className="procedure-timeline">
       {timeline.map(({ phase, categories }) => (
         <section aria-label={PHASE_SECTION_TITLES[phase]} className="procedure-timeline__phase" key={phase}>
-          <H4 className="procedure-timeline__phase-title">{PHASE_SECTION_TITLES[phase]}</H4>
+          <Heading level={2} look={4} className="procedure-timeline__phase-title">
+            {PHASE_SECTION_TITLES[phase]}
+          </Heading>
           {phase === 'post_operative' && patient.surgeryDate === null ? (
             <Callout
               className="procedure-timeline__notice"
