@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Classes, HTMLSelect } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { formatCount } from '../../../common/number-format.ts';
 import { patientsMessages as m } from '../messages.ts';
 import { PAGE_SIZES, pageNumbers } from './list-params.ts';
 
@@ -54,7 +55,7 @@ export function PatientListPagination({
                 aria-label={m.goToPage(number)}
                 key={number}
                 onClick={() => onPageChange(number)}
-                text={String(number)}
+                text={formatCount(number)}
               />
             ),
           )}
