@@ -1,0 +1,316 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api.ts';
+import { openPage } from './support/browser.ts';
+import { initializeThroughUi, openSignedInPage, signIn, type Credential } from './support/identity.ts';
+import { screenshot } from './support/screenshot.ts';
+import { setUpApp } from './support/suite.ts';
+
+/*
+ * Issue 11, in an en-US browser: the patient list sorted and paged from the screen and kept in
+ * the address, every form dialog asking before it throws typed work away, expected dates that
+ * follow the surgery date, and counts grouped the pt-BR way.
+ */
+
+const LOCALE = 'en-US';
+const CAMPINAS = { ibgeCode: '3509502', name: 'Campinas', uf: 'SP' };
+const LISTED = 25;
+
+/** A valid CPF (two check digits, §5) from a number: distinct numbers, distinct CPFs. */
+function cpfFrom(seed: number): string {
+  const digits = String(100_000_000 + seed * 7919)
+    .slice(-9)
+    .split('')
+    .map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits
+      .slice(0, length)
+      .reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** The patient form's fields, as the API takes them. */
+function patientForm(name: string, cpf: string, admissionDate: string, surgeryDate: string | null) {
+  return {
+    name,
+    cpf,
+    cns: null,
+    municipality: CAMPINAS,
+    admissionDate,
+    dischargeDate: null,
+    surgeryDate,
+    surgeryLocation: 'Hospital Municipal de Campinas',
+    surgeonName: 'Dra. Ana Souza',
+    aihNumber: null,
+    sisregCode: null,
+    notes: null,
+  };
+}
+
+/** 'Paciente Ordem 01' … '25': the first admitted first, so that name and admission orders differ in direction. */
+const ordered = Array.from({ length: LISTED }, (_, index) => ({
+  name: `Paciente Ordem ${String(index + 1).padStart(2, '0')}`,
+  admissionDate: `2025-01-${String(index + 1).padStart(2, '0')}`,
+}));
+
+/** The names in the list's rows, top to bottom. */
+async function listedNames(page: Page): Promise<string[]> {
+  return page.locator('.patient-table tbody tr').getByRole('link').allTextContents();
+}
+
+async function backdropClick(page: Page): Promise<void> {
+  await page.mouse.click(8, 400);
+}
+
+/** The discard question over a dialog, answered: keep editing, or discard. */
+async function answerDiscard(page: Page, answer: 'Continuar editando' | 'Descartar'): Promise<void> {
+  const question = page.getByRole('alertdialog');
+  await question.getByText('Descartar alterações?').waitFor();
+  await question.getByRole('button', { name: answer }).click();
+  await question.waitFor({ state: 'detached' });
+}
+
+/**
+ * A form dialog with `field` typed into: closed at once while untouched, and a stray backdrop
+ * click or Escape asks before it throws the typed text away.
+ */
+async function expectDialogKeepsWork(page: Page, open: () => Promise<void>, dialog: Locator, field: Locator) {
+  await open();
+  await expect
+    .poll(() => field.evaluate((element) => element === element.ownerDocument.activeElement))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  await open();
+  await field.fill('Trabalho digitado');
+  await backdropClick(page);
+  await answerDiscard(page, 'Continuar editando');
+  expect(await field.inputValue()).toBe('Trabalho digitado');
+  await field.press('Escape');
+  await answerDiscard(page, 'Continuar editando');
+  expect(await field.inputValue()).toBe('Trabalho digitado');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await answerDiscard(page, 'Descartar');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('lists, dialogs and dates in an en-US browser', () => {
+  const app = setUpApp({ lang: LOCALE });
+  const options = { locale: LOCALE };
+  let admin: Credential;
+  let expectedPatientId: string;
+
+  beforeAll(async () => {
+    const page = await app.browser.newPage();
+    try {
+      [admin] = (await initializeThroughUi(page, app.baseUrl)) as [Credential];
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('seeds the patients', async () => {
+    const page = await openSignedInPage(app, admin, options);
+    for (const [index, { name, admissionDate }] of ordered.entries()) {
+      const created = await callApi(
+        page,
+        'POST',
+        '/api/patients',
+        patientForm(name, cpfFrom(index + 1), admissionDate, null),
+      );
+      expect(created.status).toBe(201);
+    }
+    const created = await callApi(
+      page,
+      'POST',
+      '/api/patients',
+      patientForm('Lúcia Prevista Ramos', cpfFrom(99), '2026-01-30', '2026-02-03'),
+    );
+    expect(created.status).toBe(201);
+    expectedPatientId = (created.json as { id: string }).id;
+  }, 120_000);
+
+  it('sorts the list from its headers, pages it with numbers and a size, and keeps all of it in the address', async () => {
+    const page = await openSignedInPage(app, admin, options);
+    await page.goto(`${app.baseUrl}/patients?q=Ordem`);
+    await expect.poll(() => listedNames(page)).toEqual(ordered.slice(0, 20).map(({ name }) => name));
+    const nameHeader = page.getByRole('columnheader', { name: 'Paciente' });
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+
+    // Admission: newest first, then, clicked again, oldest first.
+    await page.getByRole('button', { name: 'Data da Internação' }).click();
+    await page.waitForURL(/sort=admissionDate/);
+    await expect.poll(async () => (await listedNames(page))[0]).toBe('Paciente Ordem 25');
+    const admissionHeader = page.getByRole('columnheader', { name: 'Data da Internação' });
+    expect(await admissionHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(await nameHeader.getAttribute('aria-sort')).toBeNull();
+    await page.getByRole('button', { name: 'Data da Internação' }).click();
+    await page.waitForURL(/direction=asc/);
+    await expect.poll(async () => (await listedNames(page))[0]).toBe('Paciente Ordem 01');
+    expect(await admissionHeader.getAttribute('aria-sort')).toBe('ascending');
+
+    // Name, Z→A.
+    await page.getByRole('button', { name: 'Paciente', exact: true }).click();
+    await page.getByRole('button', { name: 'Paciente', exact: true }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('direction') === 'desc' && !url.searchParams.has('sort'),
+    );
+    await expect.poll(async () => (await listedNames(page))[0]).toBe('Paciente Ordem 25');
+
+    // Ten a page: three pages, numbered; the third holds the last five.
+    const pager = page.getByRole('navigation', { name: 'Páginas da lista de pacientes' });
+    await pager.getByLabel('Pacientes por página').selectOption('10');
+    await page.waitForURL(/pageSize=10/);
+    await pager.getByRole('button', { name: 'Ir para a página 3' }).click();
+    await page.waitForURL(/page=3/);
+    await expect
+      .poll(() => listedNames(page))
+      .toEqual(
+        ordered
+          .slice(0, 5)
+          .map(({ name }) => name)
+          .reverse(),
+      );
+    expect(await pager.getByRole('button', { name: 'Ir para a página 3' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await pager.getByText('Página 3 de 3').waitFor();
+    await screenshot(page, 'patient-list-sorted-paged');
+
+    // A reload, or the link sent to a colleague, shows the same list.
+    const address = new URL(page.url());
+    expect(Object.fromEntries(address.searchParams)).toEqual({
+      q: 'Ordem',
+      direction: 'desc',
+      page: '3',
+      pageSize: '10',
+    });
+    await page.reload();
+    await expect
+      .poll(() => listedNames(page))
+      .toEqual(
+        ordered
+          .slice(0, 5)
+          .map(({ name }) => name)
+          .reverse(),
+      );
+    expect(await page.getByRole('searchbox', { name: 'Buscar pacientes' }).inputValue()).toBe('Ordem');
+    expect(await pager.getByLabel('Pacientes por página').inputValue()).toBe('10');
+
+    // Progress orders too (most advanced first), back on the first page.
+    await page.getByRole('button', { name: 'Progresso' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('sort') === 'progress' && !url.searchParams.has('page'),
+    );
+    expect(await page.getByRole('columnheader', { name: 'Progresso' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('groups counts the pt-BR way and says the pending procedures include the overdue ones', async () => {
+    const page = await openPage(app.browser, options);
+    await page.route(
+      (url) => url.pathname === '/api/statistics',
+      (route) =>
+        route.fulfill({
+          json: {
+            totalPatients: 24_993,
+            completedProcedures: 1_234_567,
+            pendingProcedures: 5_000,
+            overdueProcedures: 12,
+          },
+        }),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/patients',
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '24993' } });
+      },
+    );
+    await signIn(page, app.baseUrl, admin);
+    await page.waitForURL(`${app.baseUrl}/`);
+    const total = page.getByRole('group', { name: 'Total de Pacientes' });
+    await total.getByText('24.993', { exact: true }).waitFor();
+    await page
+      .getByRole('group', { name: 'Procedimentos Concluídos' })
+      .getByText('1.234.567', { exact: true })
+      .waitFor();
+    const pending = page.getByRole('group', { name: 'Procedimentos Pendentes' });
+    await pending.getByText('5.000', { exact: true }).waitFor();
+    await pending.getByText('Inclui os em atraso', { exact: true }).waitFor();
+    await screenshot(page, 'dashboard-grouped-counts');
+
+    await page.goto(`${app.baseUrl}/patients`);
+    await page.getByText('24.993 pacientes').first().waitFor();
+    await page.getByText('Página 1 de 1.250', { exact: true }).waitFor();
+  });
+
+  it('asks before a stray click or Escape throws away typed work, in every form dialog', async () => {
+    const page = await openSignedInPage(app, admin, options);
+
+    await page.goto(`${app.baseUrl}/access-keys`);
+    const keyDialog = page.getByRole('dialog', { name: 'Nova Chave' });
+    await expectDialogKeepsWork(
+      page,
+      () => page.getByRole('button', { name: 'Nova Chave' }).click(),
+      keyDialog,
+      keyDialog.getByLabel('Descrição'),
+    );
+
+    await page.goto(`${app.baseUrl}/users`);
+    const userDialog = page.getByRole('dialog', { name: 'Adicionar Usuário' });
+    await expectDialogKeepsWork(
+      page,
+      () => page.getByRole('button', { name: 'Adicionar Usuário' }).click(),
+      userDialog,
+      userDialog.getByLabel('Nome', { exact: true }),
+    );
+
+    await page.goto(`${app.baseUrl}/patients/${expectedPatientId}`);
+    const addDialog = page.getByRole('dialog', { name: 'Adicionar Novo Procedimento' });
+    const labs = page.getByRole('region', { name: 'Exames laboratoriais', exact: true });
+    await expectDialogKeepsWork(
+      page,
+      () => labs.getByRole('button', { name: /^Adicionar procedimento em/ }).click(),
+      addDialog,
+      addDialog.getByLabel('Nome do procedimento'),
+    );
+  });
+
+  it("shows a completed procedure's expected date from the current surgery date, as the pending ones", async () => {
+    const page = await openSignedInPage(app, admin, options);
+    await page.goto(`${app.baseUrl}/patients/${expectedPatientId}`);
+    const firstMonth = page.getByRole('region', { name: '1º mês', exact: true });
+    const toggle = firstMonth.getByRole('button', { name: '1º mês', exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    // Surgery 03/02/2026: the first month falls on 05/03/2026. One of its procedures is done.
+    const rows = firstMonth.locator('.procedure-row');
+    await rows.first().getByText('Previsto: 05/03/2026').waitFor();
+    // Blueprint draws its own box over the native input: click the label, as a user does.
+    await rows.first().getByRole('checkbox').locator('..').click();
+    await page.locator('.app-toaster').getByText('Procedimento atualizado').waitFor();
+
+    // The surgery moves to 03/03/2026: every row of the month, the completed one too, reads 02/04/2026.
+    const { version } = (await callApi(page, 'GET', `/api/patients/${expectedPatientId}`)).json as {
+      version: number;
+    };
+    const moved = await callApi(page, 'PATCH', `/api/patients/${expectedPatientId}`, {
+      surgeryDate: '2026-03-03',
+      version,
+    });
+    expect(moved.status).toBe(200);
+    await page.reload();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await rows.first().getByText('Previsto: 02/04/2026').waitFor();
+    expect(await rows.first().getByRole('checkbox').isChecked()).toBe(true);
+    const expected = await firstMonth.getByText(/^Previsto: /).allTextContents();
+    expect(expected.length).toBe(await rows.count());
+    expect(new Set(expected)).toEqual(new Set(['Previsto: 02/04/2026']));
+    await screenshot(page, 'patient-expected-dates-after-surgery-moved');
+  });
+});
