@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callApi as call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -7,27 +8,6 @@ import { setUpApp } from './support/suite.ts';
 
 const SALVADOR = { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' };
 const FEIRA = { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' };
-
-/** A JSON request from inside the signed-in page (same origin, its session cookie). */
-async function call(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-    },
-    { method, path, body },
-  );
-}
 
 /** The browser's local date-time to the second, as a datetime-local input takes it. */
 const localNow = (page: Page): Promise<string> =>
