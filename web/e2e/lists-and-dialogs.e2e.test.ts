@@ -82,6 +82,15 @@ async function expectDialogKeepsWork(page: Page, open: () => Promise<void>, dial
   await expect
     .poll(() => field.evaluate((element) => element === element.ownerDocument.activeElement))
     .toBe(true);
+  // Tab goes on to the next field: the close button (first in the markup) comes after them.
+  await page.keyboard.press('Tab');
+  expect(
+    await dialog.evaluate((element) => {
+      const focused = element.ownerDocument.activeElement;
+      return focused !== null && element.contains(focused) && focused.closest('form') !== null;
+    }),
+  ).toBe(true);
+  await field.focus();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 
