@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCheckpoint, type GlobalPosition } from '@bari/event-store';
 import { silentLogger } from '../src/runner/logger.ts';
 import {
@@ -18,6 +18,7 @@ import {
   withoutIds,
 } from './fixtures/stream-counts.ts';
 import { eventually, headOf } from './support/runner-test-kit.ts';
+import { readCheckpoints } from '../src/runner/checkpoints.ts';
 import { createProjectionTestDatabase, type ProjectionTestDatabase } from './support/test-database.ts';
 
 let fixture: ProjectionTestDatabase;
@@ -190,4 +191,81 @@ describe('projection runner', { timeout: 30_000 }, () => {
       expect(await waiting).toBe(false);
     });
   });
+
+  it('opens no transaction for a batch without any event a projection handles, and stores its checkpoint within a second', async () => {
+    // Given a running projection, caught up
+    await fixture.eventStore.appendToStream('a', [event()], 'no_stream');
+    const projections = runner({ idlePollMs: 100 });
+    await projections.start();
+    expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+    const transactions = countTransactions();
+
+    // When only events it does not handle are appended
+    await fixture.eventStore.appendToStream(
+      'b',
+      [event('SomethingElse'), event('SomethingElse')],
+      'no_stream',
+    );
+    const unhandled = await head();
+
+    // Then it reaches them without a transaction, says so at once, and stores it soon after
+    expect(await projections.waitFor(unhandled, { timeoutMs: 5_000 })).toBe(true);
+    expect(transactions.count()).toBe(0);
+    expect((await projections.status()).find((row) => row.name === 'stream-counts')).toMatchObject({
+      checkpoint: toCheckpoint(unhandled),
+      lag: 0,
+    });
+    const stored = await eventually(
+      async () => (await readCheckpoints(fixture.pool, ['stream-counts'])).get('stream-counts')?.position,
+      (position) => position === toCheckpoint(unhandled),
+    );
+    expect(stored).toBe(toCheckpoint(unhandled));
+    transactions.restore();
+
+    // And an event it handles afterwards is applied on top of that stored checkpoint
+    await appendCounted(fixture.eventStore, 1, 1, 'after');
+    expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+    expect((await readCounts(fixture.pool)).map((row) => row.streamId)).toContain('after-0000');
+  });
+
+  it('two runners skipping and applying side by side apply each event once and agree on the checkpoint', async () => {
+    // Given two runners of the same projection, caught up
+    await fixture.eventStore.appendToStream('a', [event()], 'no_stream');
+    const first = runner({ idlePollMs: 50 });
+    const second = runner({ idlePollMs: 50 });
+    await first.start();
+    await second.start();
+    expect(await first.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+
+    // When unhandled and handled events follow each other
+    for (let round = 0; round < 5; round += 1) {
+      await fixture.eventStore.appendToStream(`x${round}`, [event('SomethingElse')], 'no_stream');
+      await fixture.eventStore.appendToStream(`c${round}`, [event()], 'no_stream');
+    }
+    const last = await head();
+    expect(await first.waitFor(last, { timeoutMs: 5_000 })).toBe(true);
+    expect(await second.waitFor(last, { timeoutMs: 5_000 })).toBe(true);
+
+    // Then every handled event counted once, and the table's checkpoint is the head
+    const counts = await readCounts(fixture.pool);
+    expect(counts.map((row) => [row.streamId, row.events])).toEqual([
+      ['a', 1],
+      ['c0', 1],
+      ['c1', 1],
+      ['c2', 1],
+      ['c3', 1],
+      ['c4', 1],
+    ]);
+    const stored = await eventually(
+      async () => (await readCheckpoints(fixture.pool, ['stream-counts'])).get('stream-counts')?.position,
+      (position) => position === toCheckpoint(last),
+    );
+    expect(stored).toBe(toCheckpoint(last));
+  });
+
+  /** Counts the transactions opened on the fixture's pool from now on (the real pool, observed). */
+  function countTransactions() {
+    const spy = vi.spyOn(fixture.pool, 'transaction');
+    return { count: () => spy.mock.calls.length, restore: () => spy.mockRestore() };
+  }
 });

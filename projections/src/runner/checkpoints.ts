@@ -62,6 +62,28 @@ export async function saveCheckpoint(
   `);
 }
 
+/**
+ * Moves a checkpoint past events the projection does not handle, outside any batch, unless
+ * another runner moved it since `expected`. Returns the position stored now: `position`, or
+ * the other runner's.
+ */
+export async function advanceCheckpointIfUnchanged(
+  pool: CommonQueryMethods,
+  name: string,
+  expected: string | null,
+  position: string,
+): Promise<string | null> {
+  const moved = await pool.maybeOneFirst(sql.type(PositionSchema)`
+    update projection_checkpoints set position = ${position}, updated_at = now()
+    where name = ${name} and position is not distinct from ${expected}
+    returning position
+  `);
+  if (moved !== null) return moved;
+  return pool.oneFirst(sql.type(PositionSchema)`
+    select position from projection_checkpoints where name = ${name}
+  `);
+}
+
 /** Notes why a projection stopped, for `status` in any process. */
 export async function recordFailure(db: CommonQueryMethods, name: string, error: string): Promise<void> {
   await db.query(sql.typeAlias('void')`

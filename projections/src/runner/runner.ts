@@ -11,6 +11,7 @@ import {
 import { applyBatch, findPoisonEvent, liveTables, type ProjectionHandlerError } from './apply.ts';
 import {
   ensureCheckpoints,
+  advanceCheckpointIfUnchanged,
   lockCheckpoint,
   readCheckpoints,
   recordFailure,
@@ -62,15 +63,27 @@ export interface ProjectionRunner {
   waitFor(position: GlobalPosition, options: WaitForOptions): Promise<boolean>;
   /** Each projection's state, checkpoint and lag (counted up to `lagLimit` when given). */
   status(options?: { readonly lagLimit?: number }): Promise<ProjectionStatus[]>;
+  /**
+   * Calls `listener` with a projection's name each time its checkpoint moves here (a batch
+   * committed, or another runner's progress seen), before any `waitFor` it satisfies resolves:
+   * what caches a read model's answers drops them there. Returns the removal.
+   */
+  onAdvance(listener: (projection: string) => void): () => void;
 }
 
 interface Worker {
   readonly projection: Projection;
   readonly tables: TableNames;
   state: ProjectionState;
-  /** The checkpoint as stored (text), and parsed. */
+  /**
+   * The checkpoint reached (text), and parsed. Past a run of events the projection does not
+   * handle it moves here first and in the table within `SKIP_FLUSH_MS` (`stored`).
+   */
   checkpoint: string | null;
   position: GlobalPosition | undefined;
+  /** The checkpoint as this runner last wrote or read it in the table. */
+  stored: string | null;
+  readonly handles: ReadonlySet<string>;
   failure: string | null;
   /** Consecutive transient failures, and when the next attempt may run. */
   attempts: number;
@@ -78,6 +91,12 @@ interface Worker {
 }
 
 const RESUBSCRIBE_DELAY_MS = 1_000;
+/**
+ * How long a checkpoint moved past unhandled events may wait before it is written. Without
+ * it every batch cost every projection a transaction and a commit (six on each write), most
+ * of them only to say "nothing for me".
+ */
+const SKIP_FLUSH_MS = 1_000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
@@ -106,6 +125,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         state: 'idle',
         checkpoint: null,
         position: undefined,
+        stored: null,
+        handles: new Set(projection.eventTypes),
         failure: null,
         attempts: 0,
         retryAt: 0,
@@ -146,10 +167,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       interruptSleep = done;
     });
 
+  const advanceListeners = new Set<(projection: string) => void>();
+  /** The table holds `checkpoint` for this worker (written or read): the in-memory one follows. */
+  const stored = (worker: Worker, checkpoint: string | null): void => {
+    worker.stored = checkpoint;
+    advance(worker, checkpoint);
+  };
   const advance = (worker: Worker, checkpoint: string | null): void => {
     if (checkpoint === worker.checkpoint) return;
     worker.checkpoint = checkpoint;
     worker.position = checkpoint === null ? undefined : fromCheckpoint(checkpoint);
+    // Caches first: a write answered once its read models caught up must not read an old copy.
+    for (const listener of advanceListeners) listener(worker.projection.name);
     waiters.notify(worker.projection.name);
   };
 
@@ -160,10 +189,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       ? batch.filter((event) => comparePositions(event.position, worker.position!) > 0)
       : batch;
     if (events.length === 0) return;
-    const expected = worker.checkpoint;
     const next = toCheckpoint(events[events.length - 1]!.position);
+    if (!events.some((event) => worker.handles.has(event.type))) {
+      // Nothing to write: the table's checkpoint follows later (`flushSkipped`).
+      advance(worker, next);
+      return;
+    }
+    const expected = worker.stored;
     try {
-      const stored = await pool.transaction(async (tx) => {
+      const committed = await pool.transaction(async (tx) => {
         const current = await lockCheckpoint(tx, projection.name);
         // Another runner applied this batch (or more) already: take its checkpoint and go on.
         if (current !== expected) return current;
@@ -172,7 +206,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         return next;
       });
       worker.attempts = 0;
-      advance(worker, stored);
+      stored(worker, committed);
     } catch (error) {
       if (isTransient(error)) return retryLater(worker, error);
       const poison = await findPoisonEvent(
@@ -185,6 +219,23 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       ).catch((probeError: unknown) => (isTransient(probeError) ? undefined : probeError));
       if (poison === undefined) return retryLater(worker, error);
       await fail(worker, poison as ProjectionHandlerError | Error);
+    }
+  };
+
+  let lastFlush = 0;
+  /**
+   * Writes the checkpoints moved past unhandled events only, one statement each, unless
+   * another runner (or a rebuild) moved them meanwhile: then theirs is taken.
+   */
+  const flushSkipped = async (): Promise<void> => {
+    lastFlush = Date.now();
+    for (const worker of workers.values()) {
+      if (worker.state !== 'running' || worker.checkpoint === worker.stored || worker.checkpoint === null)
+        continue;
+      stored(
+        worker,
+        await advanceCheckpointIfUnchanged(pool, worker.projection.name, worker.stored, worker.checkpoint),
+      );
     }
   };
 
@@ -227,8 +278,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     );
     for (const worker of failed) {
       const row = rows.get(worker.projection.name);
-      if (!row || (row.position === worker.checkpoint && row.error !== null)) continue;
-      advance(worker, row.position);
+      if (!row || (row.position === worker.stored && row.error !== null)) continue;
+      stored(worker, row.position);
       worker.state = 'running';
       worker.failure = null;
       worker.attempts = 0;
@@ -253,6 +304,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           if (batch.length > 0) await Promise.all(ready.map((worker) => applyTo(worker, batch)));
           full = batch.length === batchSize;
         }
+        if (Date.now() - lastFlush >= SKIP_FLUSH_MS) await flushSkipped();
         readFailures = 0;
       } catch (error) {
         readFailures += 1;
@@ -306,7 +358,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await ensureCheckpoints(pool, names);
       const rows = await readCheckpoints(pool, names);
       for (const worker of workers.values()) {
-        advance(worker, rows.get(worker.projection.name)?.position ?? null);
+        stored(worker, rows.get(worker.projection.name)?.position ?? null);
         worker.state = 'running';
       }
       await subscribeForWakeups();
@@ -331,6 +383,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       waiters.cancelAll();
       await subscription?.stop();
       await loop;
+      if (wasStarted) {
+        await flushSkipped().catch((error: unknown) =>
+          logger.warn({ err: error }, 'Could not write the checkpoints of skipped events'),
+        );
+      }
       for (const worker of workers.values()) if (worker.state === 'running') worker.state = 'stopped';
       if (wasStarted && workers.size > 0) logger.info({}, 'Projection runner stopped');
     },
@@ -348,12 +405,22 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return waiters.wait(names, position, waitOptions.timeoutMs);
     },
 
+    onAdvance(listener) {
+      advanceListeners.add(listener);
+      return () => advanceListeners.delete(listener);
+    },
+
     async status(statusOptions = {}) {
       const rows = await readProjectionStatus({
         eventStore,
         pool,
         projections: options.projections,
         lagLimit: statusOptions.lagLimit,
+        // Running here, a checkpoint moved past unhandled events is ahead of the table's.
+        reached: (name) => {
+          const worker = workers.get(name);
+          return worker?.state === 'running' ? worker.checkpoint : undefined;
+        },
       });
       return rows.map((row) => {
         const worker = workers.get(row.name)!;

@@ -24,6 +24,8 @@ export async function readProjectionStatus(options: {
   readonly projections: readonly Projection[];
   /** Stop counting a lag at this many events (health probes only need "behind or not"). */
   readonly lagLimit?: number;
+  /** The checkpoint a runner in this process has reached, when it knows better than the table. */
+  readonly reached?: (name: string) => string | null | undefined;
 }): Promise<ProjectionCheckpointStatus[]> {
   const names = options.projections.map((projection) => projection.name);
   const rows = await readCheckpoints(options.pool, names);
@@ -45,7 +47,7 @@ export async function readProjectionStatus(options: {
   return Promise.all(
     names.map(async (name) => {
       const row = rows.get(name);
-      const checkpoint = row?.position ?? null;
+      const checkpoint = options.reached?.(name) ?? row?.position ?? null;
       return {
         name,
         checkpoint,
