@@ -35,6 +35,12 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Longest wait for read models after a command before answering anyway (ms). */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Longest life of an in-memory copy of a session, or of a read-model answer (ms); 0 keeps
+   * none. Copies are dropped at once when the read models they come from move here, so this
+   * only bounds what this process cannot see. Only with the projector in this process.
+   */
+  CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   NODE_ENV: z.string().default('development'),
   /** Emails of the two default accounts that initialization creates (see identity/initialization/default-accounts.ts). */
   BARI_ADMIN_EMAIL: z.string().optional(),

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Logger } from './shared/logger.ts';
 import type { CommandDependencies } from './shared/command-handler.ts';
 import type { ProcedureTypeCatalogue } from './procedure-types/catalogue-cache.ts';
+import type { SessionCache } from './http/session/session-cache.ts';
+import type { ReadCache } from './http/read-cache.ts';
 
 /**
  * What route modules receive from the composition root (no imported singletons, so tests
@@ -19,4 +21,8 @@ export interface ApiDependencies extends CommandDependencies {
   readonly now: () => Date;
   /** The procedure types patient commands are decided against, kept in memory. */
   readonly procedureTypes: ProcedureTypeCatalogue;
+  /** Signed-in sessions read recently (no round trip per request), shared by every store. */
+  readonly sessionCache: SessionCache;
+  /** Answers of the busiest read-model queries, until the read models move. */
+  readonly readCache: ReadCache;
 }

@@ -17,6 +17,8 @@ import { apiMigrations } from './shared/migrations.ts';
 import { sql } from './shared/sql.ts';
 import { sessionMiddleware } from './http/session/session-middleware.ts';
 import { projectorReadiness } from './http/projector-readiness.ts';
+import { createSessionCache } from './http/session/session-cache.ts';
+import { createReadCache } from './http/read-cache.ts';
 
 export interface RunningServer {
   readonly url: string;
@@ -30,6 +32,9 @@ export interface ServerOverrides {
   /** The clock (tests move it to expire keys and sessions). */
   readonly now?: () => Date;
 }
+
+/** The read models a session's validity is read from (`sessionUserSubquery`). */
+const SESSION_READ_MODELS = new Set(['users', 'access-keys']);
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -63,8 +68,27 @@ export async function startServer(
     const pool = await createDatabasePool(database.url);
     stack.push(() => pool.end());
 
-    const runner = createProjectionRunner({ eventStore, pool, projections: allProjections, logger });
+    // The projections' own connections: a burst of requests never queues a batch (and with it
+    // every write waiting for its read models) behind the reads.
+    const projectionPool = await createDatabasePool(database.url, {
+      maximumPoolSize: allProjections.length + 2,
+    });
+    stack.push(() => projectionPool.end());
+    const runner = createProjectionRunner({
+      eventStore,
+      pool: projectionPool,
+      projections: allProjections,
+      logger,
+    });
     const inProcess = config.PROJECTOR === 'in-process';
+    // Caches are exact only where the projections run: their progress drops the copies.
+    const cacheTtlMs = inProcess ? config.CACHE_TTL_MS : 0;
+    const sessionCache = createSessionCache(cacheTtlMs);
+    const readCache = createReadCache({ ttlMs: cacheTtlMs });
+    runner.onAdvance((projection) => {
+      readCache.invalidate(projection);
+      if (SESSION_READ_MODELS.has(projection)) sessionCache.clear();
+    });
     if (inProcess) {
       await runner.start();
       stack.push(() => runner.stop());
@@ -101,6 +125,8 @@ export async function startServer(
       pool,
       now: overrides.now ?? (() => new Date()),
       procedureTypes,
+      sessionCache,
+      readCache,
       waitForProjections: async (position, eventTypes) => {
         const caughtUp = await runner.waitFor(position, {
           eventTypes,

@@ -8,8 +8,10 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /*
  * What a signed-in request costs the database (issue 7): one statement reads the session,
- * its user and the validity of its key; the last-seen time is written at most once a minute.
- * Counted on the pool the routes use (the real one, observed, not replaced).
+ * its user and the validity of its key, and none while that answer is kept in memory (until
+ * the users or access-keys read models move, or a few seconds pass); the last-seen time is
+ * written at most once a minute. Counted on the pool the routes use (the real one, observed,
+ * not replaced).
  */
 
 let app: TestApp;
@@ -60,6 +62,7 @@ describe('a signed-in request', () => {
   it('reads session, user and key in one statement, and writes nothing within a minute', async () => {
     expect((await staff.client.get('/api/auth/user')).status).toBe(200);
     const before = await lastSeenAt();
+    app.deps.sessionCache.clear();
     const count = await statementsDuring(async () => {
       const response = await staff.client.get('/api/auth/user');
       expect(response.status).toBe(200);
@@ -67,6 +70,21 @@ describe('a signed-in request', () => {
     });
     expect(count).toBe(1);
     expect(await lastSeenAt()).toBe(before);
+  });
+
+  it('costs no statement at all while the session is kept in memory, and one once it expired there', async () => {
+    app.deps.sessionCache.clear();
+    expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBe(1);
+    expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBe(0);
+    app.clock.advance(app.deps.sessionCache.ttlMs + 1);
+    expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBe(1);
+  });
+
+  it('reads the session again once the users read model moved (a user approved, rejected or deleted)', async () => {
+    expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBeLessThanOrEqual(1);
+    const other = await signInAs(app, 'approved');
+    expect(other.user.id).not.toBe(staff.user.id);
+    expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBe(1);
   });
 
   it('refreshes the last-seen time once a minute has passed: one read and one write', async () => {

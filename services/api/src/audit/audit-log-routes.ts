@@ -13,7 +13,7 @@ import { createAuditQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { respond } from '../http/route-support.ts';
+import { checkedResponse, respond } from '../http/route-support.ts';
 import { recordAccess } from './record-access.ts';
 
 /** The filters of a read of the audit log, for its access event (the page is not a filter). */
@@ -38,14 +38,19 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
 
   router.get('/audit-logs', requireApproved(), async function listAuditLog(ctx) {
     const query = AuditLogQuerySchema.parse(ctx.query);
-    const page = await audit.list(query);
+    const page = await deps.readCache.read(['audit'], `audit|${JSON.stringify(query)}`, async () => {
+      const { rows, total } = await audit.list(query);
+      return { total, rows: checkedResponse(ctx, z.array(AuditLogEntryDtoSchema), rows) };
+    });
     await recordAccess(ctx, deps, { action: 'VIEW_AUDIT_LOG', parameters: filtersOf(query) });
     ctx.set('X-Total-Count', String(page.total));
-    respond(ctx, z.array(AuditLogEntryDtoSchema), page.rows);
+    ctx.body = page.rows;
   });
 
   router.get('/audit-logs/facets', requireApproved(), async function auditFacets(ctx) {
-    respond(ctx, AuditFacetsDtoSchema, await audit.facets());
+    ctx.body = await deps.readCache.read(['audit'], 'audit-facets', async () =>
+      checkedResponse(ctx, AuditFacetsDtoSchema, await audit.facets()),
+    );
   });
 
   router.get('/audit-logs/integrity', requireApproved(), async function auditIntegrity(ctx) {

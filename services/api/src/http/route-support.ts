@@ -14,7 +14,16 @@ export function respond<Schema extends z.ZodTypeAny>(
   status = 200,
 ): void {
   ctx.status = status;
-  ctx.body = parseOwnData(schema, body, `response of ${ctx.method} ${ctx.path}`) as unknown;
+  ctx.body = checkedResponse(ctx, schema, body) as unknown;
+}
+
+/** `body` checked against the contract (what `respond` sends); for answers kept and sent again. */
+export function checkedResponse<Schema extends z.ZodTypeAny>(
+  ctx: Context,
+  schema: Schema,
+  body: z.input<Schema>,
+): z.output<Schema> {
+  return parseOwnData(schema, body, `response of ${ctx.method} ${ctx.path}`);
 }
 
 const UuidSchema = z.string().uuid();

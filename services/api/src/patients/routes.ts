@@ -18,7 +18,7 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { respond, type Context } from '../http/route-support.ts';
+import { checkedResponse, respond, type Context } from '../http/route-support.ts';
 import { commandIdOf } from '../http/idempotency.ts';
 import {
   deletePatient,
@@ -93,9 +93,17 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.get('/patients', requireApproved(), async function listPatients(ctx) {
     const query = PatientListQuerySchema.parse(ctx.query);
-    const page = await patients.list(query, today());
+    const day = today();
+    const page = await deps.readCache.read(
+      ['patients'],
+      `patients|${day}|${JSON.stringify(query)}`,
+      async () => {
+        const { rows, total } = await patients.list(query, day);
+        return { total, rows: checkedResponse(ctx, z.array(PatientListRowSchema), rows) };
+      },
+    );
     ctx.set('X-Total-Count', String(page.total));
-    respond(ctx, z.array(PatientListRowSchema), page.rows);
+    ctx.body = page.rows;
   });
 
   router.post('/patients', requireApproved(), async function createPatient(ctx) {
@@ -154,6 +162,9 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   );
 
   router.get('/statistics', requireApproved(), async function showStatistics(ctx) {
-    respond(ctx, StatisticsDtoSchema, await statistics.statistics(today()));
+    const day = today();
+    ctx.body = await deps.readCache.read(['patients'], `statistics|${day}`, async () =>
+      checkedResponse(ctx, StatisticsDtoSchema, await statistics.statistics(day)),
+    );
   });
 }

@@ -17,7 +17,7 @@ import { recordAccess } from '../audit/record-access.ts';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { respond, type Context } from '../http/route-support.ts';
+import { checkedResponse, respond, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
 import { individualReport } from './pdf/individual-report.ts';
@@ -81,11 +81,17 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
   const today = () => clinicToday(deps.now());
 
   router.get('/reports/municipality', requireApproved(), async function municipalityStatistics(ctx) {
-    respond(ctx, z.array(MunicipalityStatisticSchema), await reports.municipalities(today()));
+    const day = today();
+    ctx.body = await deps.readCache.read(['patients'], `municipalities|${day}`, async () =>
+      checkedResponse(ctx, z.array(MunicipalityStatisticSchema), await reports.municipalities(day)),
+    );
   });
 
   router.get('/reports/establishment', requireApproved(), async function establishmentStatistics(ctx) {
-    respond(ctx, z.array(EstablishmentStatisticSchema), await reports.establishments(today()));
+    const day = today();
+    ctx.body = await deps.readCache.read(['patients'], `establishments|${day}`, async () =>
+      checkedResponse(ctx, z.array(EstablishmentStatisticSchema), await reports.establishments(day)),
+    );
   });
 
   router.get('/reports/individual', requireApproved(), async function individualPdf(ctx) {

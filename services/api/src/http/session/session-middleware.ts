@@ -27,7 +27,7 @@ export const sessionCookieName = (https: boolean) => (https ? '__Host-bari.sid' 
  *   even if the routes that end sessions were bypassed (another process, a rebuild).
  */
 export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies): Middleware<RequestState> {
-  const store = createSessionStore(deps.pool, deps.now);
+  const store = createSessionStore(deps.pool, deps.now, deps.sessionCache);
   /** The user the store read with each request's session (same statement), for `loadCurrentUser`. */
   const sessionUsers = new WeakMap<object, CurrentUser | null>();
   const https = deps.config.HTTPS;

@@ -5,6 +5,7 @@ import { CurrentUserSchema, type CurrentUser } from '@bari/contracts';
 import { sessionUserSubquery } from '@bari/projections';
 import { sql } from '../../shared/sql.ts';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from './session-timeouts.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** 32 random bytes, base64url: the session id the cookie carries (koa-session's `genid`). */
 export function newSessionId(): string {
@@ -21,6 +22,11 @@ export function sessionIdHash(sessionId: string): string {
 const StoredSessionSchema = z.object({
   data: z.record(z.unknown()),
   expired: z.boolean(),
+  /** Epoch ms (timestamptz as slonik parses it): when the session's own timeouts end it. */
+  lastSeenAt: z.number(),
+  createdAt: z.number(),
+  /** Epoch ms when the session's key expires, or null. */
+  keyExpiresAt: z.number().nullable(),
   /** Null when the session must end: user deleted, or its key inactive or no longer theirs. */
   user: CurrentUserSchema.nullable(),
 });
@@ -42,7 +48,7 @@ const msOr = (value: unknown, fallback: number): number =>
  * opened with one key (deactivation). Idle (8 h) and absolute (24 h) timeouts are enforced
  * here, on the app's clock: an expired session is deleted when presented and never returned.
  */
-export function createSessionStore(pool: DatabasePool, now: () => Date) {
+export function createSessionStore(pool: DatabasePool, now: () => Date, cache: SessionCache) {
   const idleCutoff = () => new Date(now().getTime() - SESSION_IDLE_TIMEOUT_MS).toISOString();
   const absoluteCutoff = () => new Date(now().getTime() - SESSION_ABSOLUTE_TIMEOUT_MS).toISOString();
 
@@ -54,9 +60,15 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
     async load(sessionId: string): Promise<LoadedSession | undefined> {
       if (!SESSION_ID.test(sessionId)) return undefined;
       const idHash = sessionIdHash(sessionId);
+      const at = now().getTime();
+      const cached = cache.get(idHash, at);
+      // koa-session keeps the object it is given: each request gets its own copy.
+      if (cached) return { data: { ...cached.data }, user: cached.user };
       const stored = await pool.maybeOne(sql.type(StoredSessionSchema)`
         select s.data,
           (s.last_seen_at <= ${idleCutoff()} or s.created_at <= ${absoluteCutoff()}) as expired,
+          s.last_seen_at as "lastSeenAt", s.created_at as "createdAt",
+          (select k.expires_at from access_keys k where k.id = s.access_key_id) as "keyExpiresAt",
           ${sessionUserSubquery(sql.identifier(['s', 'user_id']), sql.identifier(['s', 'access_key_id']), now().toISOString())} as "user"
         from http_sessions s where s.id_hash = ${idHash}
       `);
@@ -65,7 +77,16 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
         await pool.query(sql.typeAlias('void')`delete from http_sessions where id_hash = ${idHash}`);
         return undefined;
       }
-      return { data: stored.data, user: stored.user };
+      if (stored.user) {
+        const validUntil = Math.min(
+          at + cache.ttlMs,
+          stored.lastSeenAt + SESSION_IDLE_TIMEOUT_MS,
+          stored.createdAt + SESSION_ABSOLUTE_TIMEOUT_MS,
+          stored.keyExpiresAt ?? Number.POSITIVE_INFINITY,
+        );
+        cache.put(idHash, { data: stored.data, user: stored.user, validUntil });
+      }
+      return { data: { ...stored.data }, user: stored.user };
     },
 
     /** Creates or updates a session (koa-session calls it when the data changed). */
@@ -73,6 +94,7 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
       const at = now().getTime();
       const createdAt = new Date(msOr(data.createdAt, at)).toISOString();
       const lastSeenAt = new Date(msOr(data.lastSeenAt, at)).toISOString();
+      cache.forget(sessionIdHash(sessionId));
       await pool.query(sql.typeAlias('void')`
         insert into http_sessions (id_hash, user_id, access_key_id, data, created_at, last_seen_at)
         values (${sessionIdHash(sessionId)}, ${uuidOrNull(data.userId)}, ${uuidOrNull(data.accessKeyId)},
@@ -81,27 +103,35 @@ export function createSessionStore(pool: DatabasePool, now: () => Date) {
         set user_id = excluded.user_id, access_key_id = excluded.access_key_id, data = excluded.data,
             last_seen_at = excluded.last_seen_at
       `);
+      // Again after the write: a request may have read the old row in between.
+      cache.forget(sessionIdHash(sessionId));
     },
 
     async destroy(sessionId: string): Promise<void> {
+      cache.forget(sessionIdHash(sessionId));
       await pool.query(
         sql.typeAlias('void')`delete from http_sessions where id_hash = ${sessionIdHash(sessionId)}`,
       );
+      cache.forget(sessionIdHash(sessionId));
     },
 
     /** Ends every session of a user (rejected or deleted). Returns how many ended. */
     async endSessionsOfUser(userId: string): Promise<number> {
+      cache.clear();
       const result = await pool.query(
         sql.typeAlias('void')`delete from http_sessions where user_id = ${userId}`,
       );
+      cache.clear();
       return result.rowCount;
     },
 
     /** Ends every session opened with a key (deactivated). Returns how many ended. */
     async endSessionsOfAccessKey(accessKeyId: string): Promise<number> {
+      cache.clear();
       const result = await pool.query(
         sql.typeAlias('void')`delete from http_sessions where access_key_id = ${accessKeyId}`,
       );
+      cache.clear();
       return result.rowCount;
     },
 

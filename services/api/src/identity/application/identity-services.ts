@@ -44,7 +44,7 @@ export function createIdentityServices(deps: ApiDependencies): IdentityServices 
     users: createUserQueries(deps.pool),
     accessKeys: createAccessKeyQueries(deps.pool),
     initialization: createInitializationQueries(deps.pool),
-    sessions: createSessionStore(deps.pool, deps.now),
+    sessions: createSessionStore(deps.pool, deps.now, deps.sessionCache),
     throttle: createLoginThrottle(deps.pool.configuration.connectionUri, deps.logger),
     setupToken,
     defaultAccounts: defaultAccounts(
