@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { toCheckpoint } from '@bari/event-store';
 import { ProjectionHandlerError } from '../src/runner/apply.ts';
 import { silentLogger } from '../src/runner/logger.ts';
-import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../src/runner/rebuild.ts';
+import {
+  rebuildProjection,
+  rebuildProjections,
+  RebuildInProgressError,
+  type RebuildProgress,
+} from '../src/runner/rebuild.ts';
 import { createProjectionRunner } from '../src/runner/runner.ts';
 import { sql } from '@bari/db';
 import {
@@ -123,6 +128,30 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
       handled: 120,
       checkpoint: toCheckpoint((await fixture.eventStore.headPosition())!),
     });
+  });
+
+  it('rebuilds several projections on two connections at once, each equal to its live tables', async () => {
+    await appendCounted(fixture.eventStore, 30, 4);
+    const counts = streamCountsProjection();
+    const others = streamCountsProjection({ name: 'other-counts', table: 'other_counts' });
+    await projectWholeLog(fixture, counts);
+    await projectWholeLog(fixture, others);
+    const live = {
+      counts: await readCounts(fixture.pool),
+      others: await readCounts(fixture.pool, 'other_counts'),
+    };
+
+    const result = await rebuildProjections({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [counts, others],
+      batchSize: 7,
+      replayLanes: 2,
+    });
+
+    expect(await readCounts(fixture.pool)).toEqual(live.counts);
+    expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live.others);
+    expect(result.handledBy).toEqual({ 'stream-counts': 120, 'other-counts': 120 });
   });
 
   it('refuses a second rebuild of the same projection while one runs', async () => {

@@ -16,6 +16,9 @@ import { readProjectionStatus } from '../runner/status.ts';
 import { parseArguments } from './arguments.ts';
 import { messages } from './messages.ts';
 
+/** The CLI's connections: a rebuild replays on all of them at once. */
+const REBUILD_CONNECTIONS = 2;
+
 export interface CliDependencies {
   readonly env: NodeJS.ProcessEnv;
   /** The registry by default; tests pass their own. */
@@ -63,7 +66,7 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     // As the tables' owner: a rebuild creates, drops and renames read-model tables, which the
     // application's role (what the app and the projector use) may not.
     eventStore = createEventStore(deps.env, database.migrationUrl);
-    pool = await createDatabasePool(database.migrationUrl, { maximumPoolSize: 2 });
+    pool = await createDatabasePool(database.migrationUrl, { maximumPoolSize: REBUILD_CONNECTIONS });
     const connections = { eventStore, pool };
     if (command.kind === 'status') {
       print(await statusTable(connections, projections));
@@ -145,6 +148,8 @@ async function rebuild(
       ...connections,
       projections: chosen,
       batchSize: io.batchSize,
+      // The pool's two connections: the rebuild's own and one more lane (both cores busy).
+      replayLanes: REBUILD_CONNECTIONS,
       onProgress,
     });
     for (const projection of chosen) {

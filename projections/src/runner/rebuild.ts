@@ -51,6 +51,13 @@ export interface RebuildOptions {
   readonly swapLockTimeoutMs?: number;
   /** Swap attempts before giving up (the rebuilt tables are kept across attempts). Default 30. */
   readonly swapAttempts?: number;
+  /**
+   * Connections replaying at once, the rebuild's own plus `replayLanes - 1` more from the pool
+   * (which must have them to spare). Each projection writes only its own `__rebuild` tables,
+   * so they need not share a transaction: on two lanes the patients and the audit projections
+   * (nearly all of the work) are written at the same time, PostgreSQL on both cores. Default 1.
+   */
+  readonly replayLanes?: number;
   /** Called after each step; the rebuild waits for a returned promise. */
   readonly onProgress?: (progress: RebuildProgress) => void | Promise<void>;
 }
@@ -169,15 +176,30 @@ async function rebuildHoldingLocks(
     }
   });
   try {
-    // Replay until a batch comes back short; the next batch is read while this one is written.
-    let next = read(position);
-    for (;;) {
-      const batch = await next;
-      if (batch.length === batchSize) next = read(batch[batch.length - 1]!.position);
-      if (batch.length > 0) consumed(batch, await replayBatch(connection, (tx) => applyToAll(tx, batch)));
-      await report('replay');
-      if (batch.length < batchSize) break;
-    }
+    // Replay until a batch comes back short; the next batch is read while this one is written,
+    // and the projections write it side by side on their lanes' connections.
+    await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
+      let next = read(position);
+      for (;;) {
+        const batch = await next;
+        if (batch.length === batchSize) next = read(batch[batch.length - 1]!.position);
+        if (batch.length > 0) {
+          const counts = new Array<number>(targets.length).fill(0);
+          await Promise.all(
+            lanes.map((lane) =>
+              replayBatch(lane.connection, async (tx) => {
+                for (const index of lane.targets) {
+                  counts[index] = await applyOrExplain(lane.connection, tx, targets[index]!, batch);
+                }
+              }),
+            ),
+          );
+          consumed(batch, counts);
+        }
+        await report('replay');
+        if (batch.length < batchSize) break;
+      }
+    });
     await report('indexes');
     for (const index of deferred) await createIndexLike(connection, index);
     await analyzeRebuildTables(connection, allTables);
@@ -267,6 +289,34 @@ class DeferredPoisonSearch extends Error {
 }
 
 const REPLAY_ATTEMPTS = 5;
+
+interface Lane {
+  readonly connection: DatabasePoolConnection;
+  /** Indexes of the targets this lane applies, in order. */
+  readonly targets: readonly number[];
+}
+
+/**
+ * Gives each lane a connection while `work` runs: the first lane the rebuild's own, the
+ * others one more from the pool each. Targets are dealt round-robin.
+ */
+async function withLanes<T>(
+  connection: DatabasePoolConnection,
+  pool: DatabasePool,
+  targets: readonly unknown[],
+  lanes: number,
+  work: (lanes: readonly Lane[]) => Promise<T>,
+): Promise<T> {
+  const count = Math.max(1, Math.min(lanes, targets.length));
+  const dealt = Array.from({ length: count }, (_, lane) =>
+    targets.map((_, index) => index).filter((index) => index % count === lane),
+  );
+  const open = (held: readonly DatabasePoolConnection[]): Promise<T> =>
+    held.length === count
+      ? work(held.map((connection, lane) => ({ connection, targets: dealt[lane]! })))
+      : pool.connect((connection) => open([...held, connection]));
+  return open([connection]);
+}
 
 /** One replay transaction, retried when it failed for a transient reason. */
 async function replayBatch<T>(
