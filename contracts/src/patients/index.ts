@@ -6,3 +6,4 @@ export * from './events.ts';
 export * from './commands.ts';
 export * from './patient-form.ts';
 export * from './dtos.ts';
+export * from './expected-date.ts';

@@ -5,8 +5,10 @@ import {
   PHASE_SECTION_TITLES,
   PROCEDURE_CATEGORIES,
   PROCEDURE_STATUS_LABELS,
+  expectedDate,
   formatCpf,
   phaseOfCategory,
+  scheduleBaseDate,
   procedureDisplayStatus,
   type PatientDetailDto,
   type PatientProcedureDto,
@@ -49,7 +51,7 @@ function identification(patient: PatientDetailDto): Content {
   return { table: { widths: ['auto', '*', 'auto', '*'], body: rows }, layout: 'noBorders' };
 }
 
-function procedureRow(procedure: PatientProcedureDto, today: string): TableCell[] {
+function procedureRow(procedure: PatientProcedureDto, today: string, baseDate: string): TableCell[] {
   const name = procedure.procedureType.isRequired
     ? procedure.procedureType.name
     : `${procedure.procedureType.name} ${m.optional}`;
@@ -57,7 +59,8 @@ function procedureRow(procedure: PatientProcedureDto, today: string): TableCell[
   return [
     name,
     { text: PROCEDURE_STATUS_LABELS[status], color: status === 'overdue' ? '#ac2f33' : undefined },
-    paperDate(procedure.scheduledDate),
+    // The same expected date as the patient page shows (the current plan).
+    paperDate(expectedDate(procedure, baseDate)),
     paperDate(procedure.completedDate),
     procedure.location ?? '-',
     procedure.professionalName ?? '-',
@@ -65,7 +68,11 @@ function procedureRow(procedure: PatientProcedureDto, today: string): TableCell[
   ];
 }
 
-function procedureSections(procedures: readonly PatientProcedureDto[], today: string): Content[] {
+function procedureSections(
+  procedures: readonly PatientProcedureDto[],
+  today: string,
+  baseDate: string,
+): Content[] {
   if (procedures.length === 0) return [{ text: m.noProcedures, italics: true }];
   const sections: Content[] = [];
   for (const phase of PHASES) {
@@ -83,7 +90,7 @@ function procedureSections(procedures: readonly PatientProcedureDto[], today: st
             widths: ['*', 'auto', 'auto', 'auto', 60, 60, 70],
             body: [
               m.columns.map((label) => ({ text: label, style: 'tableHeader' })),
-              ...rows.map((procedure) => procedureRow(procedure, today)),
+              ...rows.map((procedure) => procedureRow(procedure, today, baseDate)),
             ],
           },
           layout: 'lightHorizontalLines',
@@ -118,7 +125,7 @@ export function individualReport(
       m.progressLine(patient.progress, patient.completedProcedures, patient.totalProcedures),
       { text: m.procedures, style: 'section' },
       ...(range.startDate || range.endDate ? [{ text: m.rangeNote, style: 'note' } as Content] : []),
-      ...procedureSections(procedures, today),
+      ...procedureSections(procedures, today, scheduleBaseDate(patient)),
     ],
   );
 }

@@ -1,7 +1,5 @@
 import {
   CATEGORY_LABELS,
-  followUpDate,
-  intervalOfScheduledMonth,
   POST_OP_CATEGORIES,
   PRE_OP_CATEGORIES,
   type PatientProcedureDto,
@@ -66,17 +64,4 @@ export function initiallyOpenCategories(
   return new Set(next ? [next.category] : []);
 }
 
-/**
- * The date a procedure is expected on, as the row shows it (issue 11: the same plan for every
- * row). A pending one shows the server's scheduled date, which also decides 'Atrasado'. A
- * completed post-operative one shows where the current plan puts it (base date plus its month's
- * offset): the server keeps, on completed procedures, the date planned when they were done, so a
- * surgery date moved afterwards would leave them with a date no other row agrees with. Types
- * without a follow-up month keep their stored date.
- */
-export function expectedDate(procedure: PatientProcedureDto, baseDate: string): string | null {
-  const { status, scheduledDate, procedureType } = procedure;
-  if (status !== 'completed' || procedureType.phase !== 'post_operative') return scheduledDate;
-  const interval = intervalOfScheduledMonth(procedureType.scheduledMonth);
-  return interval ? followUpDate(interval, baseDate, baseDate) : scheduledDate;
-}
+export { expectedDate } from '@bari/contracts';
