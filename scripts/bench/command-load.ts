@@ -1,4 +1,4 @@
-import { stopping } from './cleanup.ts';
+import { abortableFetch, stopping } from './cleanup.ts';
 import type { HttpFigures } from './http-load.ts';
 import { loadFigures } from './latency.ts';
 
@@ -35,13 +35,12 @@ export async function measureCommandLoad(options: {
       if (!request) return;
       const before = performance.now();
       try {
-        const response = await fetch(`${options.baseUrl}${request.path}`, {
+        const response = await abortableFetch(`${options.baseUrl}${request.path}`, {
           method: request.method,
           headers: options.headers,
           body: JSON.stringify(request.body),
-          signal: stopping.signal,
         });
-        const text = await response.text();
+        const text = response.text;
         latencies.push(performance.now() - before);
         if (response.ok) succeeded += 1;
         else {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CurrentUserSchema, InitializationResultSchema } from '@bari/contracts';
-import { stopping } from './cleanup.ts';
+import { abortableFetch } from './cleanup.ts';
 
 export interface ApiResponse<T> {
   readonly status: number;
@@ -39,13 +39,12 @@ async function send<T>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await abortableFetch(`${baseUrl}${path}`, {
     method,
     headers: { ...jsonHeaders(baseUrl, cookie), ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: stopping.signal,
   });
-  const text = await response.text();
+  const text = response.text;
   const expected = options.expect ?? [200, 201, 204];
   if (!expected.includes(response.status)) {
     throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
