@@ -45,6 +45,12 @@ const optionalFilter = <Schema extends z.ZodTypeAny>(schema: Schema) =>
       value === 'all' || value === '' || value === undefined ? undefined : (value as z.output<Schema>),
     );
 
+/**
+ * Set on a page of `GET /api/audit-logs` whose text search matched more entries than the
+ * server counts: `X-Total-Count` is then a lower bound ("mais de 1.000 registros").
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
+
 /** `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`, newest first. */
 export const AuditLogQuerySchema = z.object({
   /** User email, entity name and action label; case- and accent-insensitive substrings. */

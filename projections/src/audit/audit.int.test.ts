@@ -150,6 +150,19 @@ describe('audit projection', { timeout: 60_000 }, () => {
     ]);
     // The patient's name finds its procedures too (accents and case aside)
     expect((await list({ search: 'MARIA DA CONCEICAO', entityType: 'procedure' })).total).toBe(2);
+
+    // A text search counts its matches up to a cap, and says when there were more
+    const capped = (query: Record<string, unknown>) =>
+      createAuditQueries(harness.pool, 1).list(AuditLogQuerySchema.parse(query));
+    expect(await capped({ search: 'MARIA DA CONCEICAO', entityType: 'procedure' })).toMatchObject({
+      total: 1,
+      totalCapped: true,
+    });
+    expect((await capped({ search: 'MARIA DA CONCEICAO', entityType: 'procedure' })).rows).toHaveLength(2);
+    expect(await capped({ entityType: 'procedure' })).toMatchObject({ total: 2, totalCapped: false });
+    expect(await list({ search: 'MARIA DA CONCEICAO', entityType: 'procedure' })).toMatchObject({
+      totalCapped: false,
+    });
   });
 
   it('given logins, a refused login, key creation and an access event, then each is an entry; filters and facets', async () => {

@@ -53,15 +53,24 @@ function conditionsOf(query: AuditLogQuery): FragmentSqlToken[] {
 
 export interface AuditLogPage {
   readonly rows: AuditLogEntryDto[];
-  /** Entries matching the filters, all pages together (`X-Total-Count`). */
+  /** Entries matching the filters, all pages together (`X-Total-Count`); see `totalCapped`. */
   readonly total: number;
+  /** A text search matched more than `searchCountCap` entries: `total` is that cap, a lower bound. */
+  readonly totalCapped: boolean;
 }
+
+/**
+ * How many matches of a text search are counted. Counting every entry that mentions "silva"
+ * in a state-wide log rechecks tens of thousands of rows (≈ 100 ms each time, seconds under
+ * load) for a number nobody pages through: beyond it the screen says "mais de 1.000".
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 const byCatalogueOrder = <Value extends string>(catalogue: readonly Value[], present: readonly string[]) =>
   catalogue.filter((value) => present.includes(value));
 
 /** Reads of the audit log. */
-export function createAuditQueries(pool: DatabasePool) {
+export function createAuditQueries(pool: DatabasePool, searchCountCap = SEARCH_COUNT_CAP) {
   return {
     /** `GET /api/audit-logs`: newest first, filtered, one page, with the total. */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
@@ -70,15 +79,20 @@ export function createAuditQueries(pool: DatabasePool) {
         conditions.length === 0
           ? sql.fragment``
           : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
-      const total = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
-        select count(*)::int as total from audit_log ${where}
+      const counted = query.search
+        ? sql.fragment`(select 1 from audit_log ${where} limit ${searchCountCap + 1}) as matches`
+        : sql.fragment`audit_log ${where}`;
+      const counts = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
+        select count(*)::int as total from ${counted}
       `);
+      const totalCapped = Boolean(query.search) && counts > searchCountCap;
+      const total = totalCapped ? searchCountCap : counts;
       const rows = await pool.any(sql.type(AuditLogRowSchema)`
         select ${columns} from audit_log ${where}
         order by seq desc
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       `);
-      return { rows: [...rows], total };
+      return { rows: [...rows], total, totalCapped };
     },
 
     /** `GET /api/audit-logs/facets`: the actions, entity types and users present in the log. */

@@ -5,6 +5,7 @@ import {
   AuditIntegrityDtoSchema,
   AuditLogEntryDtoSchema,
   AuditLogQuerySchema,
+  TOTAL_COUNT_CAPPED_HEADER,
   type AccessParameters,
   type AuditLogQuery,
 } from '@bari/contracts';
@@ -39,11 +40,12 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
   router.get('/audit-logs', requireApproved(), async function listAuditLog(ctx) {
     const query = AuditLogQuerySchema.parse(ctx.query);
     const page = await deps.readCache.read(['audit'], `audit|${JSON.stringify(query)}`, async () => {
-      const { rows, total } = await audit.list(query);
-      return { total, rows: checkedResponse(ctx, z.array(AuditLogEntryDtoSchema), rows) };
+      const { rows, ...counted } = await audit.list(query);
+      return { ...counted, rows: checkedResponse(ctx, z.array(AuditLogEntryDtoSchema), rows) };
     });
     await recordAccess(ctx, deps, { action: 'VIEW_AUDIT_LOG', parameters: filtersOf(query) });
     ctx.set('X-Total-Count', String(page.total));
+    if (page.totalCapped) ctx.set(TOTAL_COUNT_CAPPED_HEADER, 'true');
     ctx.body = page.rows;
   });
 

@@ -7,6 +7,8 @@ import type {
   PatientDetailDto,
   PatientHistoryEntryDto,
 } from '@bari/contracts';
+import { TOTAL_COUNT_CAPPED_HEADER } from '@bari/contracts';
+
 import { api } from '../../app/api.ts';
 
 export interface AuditLogArgs {
@@ -25,6 +27,8 @@ export interface AuditLogPage {
   rows: AuditLogEntryDto[];
   /** Entries matching the filters (`X-Total-Count`), not just this page. */
   total: number;
+  /** A text search matched more than the server counts: `total` is a lower bound. */
+  totalCapped: boolean;
 }
 
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
@@ -47,10 +51,17 @@ export function auditLogUrl(args: AuditLogArgs): string {
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuditLog: build.query<AuditLogPage, AuditLogArgs>({
-      query: (args) => ({ url: auditLogUrl(args), responseHeaders: [TOTAL_COUNT_HEADER] }),
+      query: (args) => ({
+        url: auditLogUrl(args),
+        responseHeaders: [TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER],
+      }),
       transformResponse: (rows: AuditLogEntryDto[], meta) => {
         const total = Number(meta?.headers[TOTAL_COUNT_HEADER]);
-        return { rows, total: Number.isFinite(total) ? total : rows.length };
+        return {
+          rows,
+          total: Number.isFinite(total) ? total : rows.length,
+          totalCapped: meta?.headers[TOTAL_COUNT_CAPPED_HEADER] === 'true',
+        };
       },
     }),
     getAuditFacets: build.query<AuditFacetsDto, void>({

@@ -50,7 +50,8 @@ export function AuditPage() {
   const [opened, setOpened] = useState<AuditLogEntryDto | null>(null);
   const query = useGetAuditLogQuery(queryOf(filters, page), FRESH);
   const { data: facets } = useGetAuditFacetsQuery(undefined, FRESH);
-  const total = query.currentData?.total ?? query.data?.total ?? 0;
+  const shown = query.currentData ?? query.data;
+  const total = shown?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const change = (next: Partial<AuditFilterValues>) => {
     setFilters((current) => ({ ...current, ...next }));
@@ -65,7 +66,7 @@ export function AuditPage() {
       </Card>
       <Card className="audit-page__log" elevation={Elevation.ONE}>
         <Heading level={2} look={4}>
-          {m.tableTitle(total)}
+          {m.tableTitle(total, shown?.totalCapped)}
         </Heading>
         {query.isError ? (
           <Callout icon={IconNames.ERROR} intent={Intent.DANGER} role="alert">

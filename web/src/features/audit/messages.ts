@@ -18,7 +18,10 @@ export const auditMessages = {
   allUsers: 'Todos os usuários',
   fromLabel: 'De',
   toLabel: 'Até',
-  tableTitle: (count: number) => `Histórico de Ações (${formatCount(count)} registros)`,
+  tableTitle: (count: number, capped = false) =>
+    capped
+      ? `Histórico de Ações (mais de ${formatCount(count)} registros)`
+      : `Histórico de Ações (${formatCount(count)} registros)`,
   loading: 'Carregando histórico...',
   empty: 'Nenhum registro encontrado',
   emptyHint: 'Tente ajustar os filtros ou o termo de busca.',
