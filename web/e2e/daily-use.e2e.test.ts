@@ -177,7 +177,7 @@ describe('daily use in an en-US browser', () => {
     await page.getByText('Chave criada com sucesso').first().waitFor();
   });
 
-  it.each([1366, 1024])(
+  it.each([1366, 1280, 1024])(
     'fits a %i px wide screen: dashboard, patient page and patient form',
     async (width) => {
       const page = await signedInPage('/', width);
