@@ -32,6 +32,8 @@ export async function runBench(
 ): Promise<BenchResults> {
   const startedAt = new Date();
   const loadAtStart = loadavg()[0]!;
+  // At the start: the code measured is the code started, whatever is committed meanwhile.
+  const commit = gitCommit();
   const dataset = createDataset(options.seed, clinicToday(startedAt));
   say(messages.starting);
   const app = await startApp({ logLevel: options.logLevel });
@@ -100,7 +102,7 @@ export async function runBench(
       },
       run: {
         startedAt: startedAt.toISOString(),
-        commit: gitCommit(),
+        commit,
         seed: options.seed,
         durationSeconds: options.duration,
         cpus: availableParallelism(),
