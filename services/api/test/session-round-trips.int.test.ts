@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { sessionIdHash } from '../src/http/session/session-store.ts';
+import { createSessionStore, sessionIdHash } from '../src/http/session/session-store.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from '../src/http/session/session-timeouts.ts';
 import { sql } from '../src/shared/sql.ts';
-import { signInAs, type SignedIn } from './support/http-client.ts';
+import { createClient, signInAs, type SignedIn } from './support/http-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /*
@@ -99,5 +99,39 @@ describe('a signed-in request', () => {
     const after = await lastSeenAt();
     expect(await statementsDuring(() => staff.client.get('/api/auth/user'))).toBe(1);
     expect(await lastSeenAt()).toBe(after);
+  });
+});
+
+describe('a session that ended', () => {
+  it('is not brought back by a touch that was under way when it ended (logout racing a request)', async () => {
+    const member = await signInAs(app, 'approved');
+    const id = member.client.cookies.get('bari.sid')!;
+    expect((await member.client.get('/api/auth/user')).status).toBe(200);
+    const store = createSessionStore(app.deps.pool, app.deps.now, app.deps.sessionCache);
+    const loaded = await store.load(id);
+    expect(loaded?.user?.id).toBe(member.user.id);
+
+    // The request's logout ends the session; the other request's touch arrives after it
+    const copy = createClient(app.baseUrl);
+    copy.cookies.set('bari.sid', id);
+    expect((await member.client.post('/api/auth/logout', {})).status).toBeLessThan(300);
+    await store.set(id, { ...loaded!.data, lastSeenAt: app.clock.now().getTime() + 61_000 });
+
+    expect(await store.load(id)).toBeUndefined();
+    expect((await copy.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('is not put back in memory by a read that was in flight when it ended', async () => {
+    const member = await signInAs(app, 'approved');
+    const id = member.client.cookies.get('bari.sid')!;
+    const cache = app.deps.sessionCache;
+    cache.clear();
+    const store = createSessionStore(app.deps.pool, app.deps.now, cache);
+    // A read of the session starts; before it answers, the session is destroyed
+    const reading = store.load(id);
+    await store.destroy(id);
+    await reading;
+    expect(await statementsDuring(() => store.load(id))).toBe(1);
+    expect(await store.load(id)).toBeUndefined();
   });
 });

@@ -23,10 +23,22 @@ export interface CachedSession {
  */
 export interface SessionCache {
   get(idHash: string, now: number): CachedSession | undefined;
-  put(idHash: string, session: CachedSession): void;
+  /**
+   * Taken before the session is read from the database, given back to `put`: a read that
+   * was in flight while the session was forgotten (logout) or the cache cleared (a user
+   * rejected) must not put back what it read before.
+   */
+  ticket(idHash: string): SessionCacheTicket;
+  put(idHash: string, session: CachedSession, ticket: SessionCacheTicket): void;
   forget(idHash: string): void;
   clear(): void;
   readonly ttlMs: number;
+}
+
+/** Opaque: the cache's state for one id when a read began. */
+export interface SessionCacheTicket {
+  readonly epoch: number;
+  readonly forgotten: number;
 }
 
 /** Beyond this many live sessions the oldest copies go first. */
@@ -34,8 +46,18 @@ const MAX_ENTRIES = 10_000;
 
 export function createSessionCache(ttlMs: number): SessionCache {
   const entries = new Map<string, CachedSession>();
+  /** Bumped by `clear`: every ticket taken before is void. */
+  let epoch = 0;
+  /** Per id, how many times it was forgotten in this epoch. */
+  const forgotten = new Map<string, number>();
+  const clear = () => {
+    entries.clear();
+    forgotten.clear();
+    epoch += 1;
+  };
   return {
     ttlMs,
+    ticket: (idHash) => ({ epoch, forgotten: forgotten.get(idHash) ?? 0 }),
     get(idHash, now) {
       const entry = entries.get(idHash);
       if (!entry) return undefined;
@@ -43,13 +65,19 @@ export function createSessionCache(ttlMs: number): SessionCache {
       entries.delete(idHash);
       return undefined;
     },
-    put(idHash, session) {
+    put(idHash, session, ticket) {
       if (ttlMs <= 0) return;
+      if (ticket.epoch !== epoch || ticket.forgotten !== (forgotten.get(idHash) ?? 0)) return;
       entries.delete(idHash);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(idHash, session);
     },
-    forget: (idHash) => void entries.delete(idHash),
-    clear: () => entries.clear(),
+    forget(idHash) {
+      entries.delete(idHash);
+      forgotten.set(idHash, (forgotten.get(idHash) ?? 0) + 1);
+      // Bounded: a full map starts a new epoch (tickets in flight are void, which is safe).
+      if (forgotten.size > MAX_ENTRIES) clear();
+    },
+    clear,
   };
 }

@@ -8,7 +8,7 @@ const session = (validUntil: number): CachedSession => ({ data: { userId: user.i
 describe('the session cache', () => {
   it('gives a session back until its validity ends, then forgets it', () => {
     const cache = createSessionCache(5_000);
-    cache.put('a', session(1_000));
+    cache.put('a', session(1_000), cache.ticket('a'));
     expect(cache.get('a', 999)?.user).toBe(user);
     expect(cache.get('a', 1_000)).toBeUndefined();
     expect(cache.get('a', 0)).toBeUndefined();
@@ -16,8 +16,8 @@ describe('the session cache', () => {
 
   it('forgets one session, or all of them', () => {
     const cache = createSessionCache(5_000);
-    cache.put('a', session(1_000));
-    cache.put('b', session(1_000));
+    cache.put('a', session(1_000), cache.ticket('a'));
+    cache.put('b', session(1_000), cache.ticket('b'));
     cache.forget('a');
     expect(cache.get('a', 0)).toBeUndefined();
     expect(cache.get('b', 0)).toBeDefined();
@@ -27,7 +27,33 @@ describe('the session cache', () => {
 
   it('keeps nothing with a lifetime of 0', () => {
     const cache = createSessionCache(0);
-    cache.put('a', session(1_000));
+    cache.put('a', session(1_000), cache.ticket('a'));
     expect(cache.get('a', 0)).toBeUndefined();
+  });
+});
+
+describe('a read in flight while the session was forgotten or the cache cleared', () => {
+  it('does not put back what it read before a logout (forget)', () => {
+    const cache = createSessionCache(5_000);
+    const ticket = cache.ticket('a');
+    cache.forget('a');
+    cache.put('a', session(1_000), ticket);
+    expect(cache.get('a', 0)).toBeUndefined();
+  });
+
+  it('does not put back what it read before a rejection (clear)', () => {
+    const cache = createSessionCache(5_000);
+    const ticket = cache.ticket('a');
+    cache.clear();
+    cache.put('a', session(1_000), ticket);
+    expect(cache.get('a', 0)).toBeUndefined();
+  });
+
+  it('is kept when nothing happened to its session meanwhile, even if another was forgotten', () => {
+    const cache = createSessionCache(5_000);
+    const ticket = cache.ticket('a');
+    cache.forget('b');
+    cache.put('a', session(1_000), ticket);
+    expect(cache.get('a', 0)?.user).toBe(user);
   });
 });

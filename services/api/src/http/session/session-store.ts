@@ -64,6 +64,7 @@ export function createSessionStore(pool: DatabasePool, now: () => Date, cache: S
       const cached = cache.get(idHash, at);
       // koa-session keeps the object it is given: each request gets its own copy.
       if (cached) return { data: { ...cached.data }, user: cached.user };
+      const ticket = cache.ticket(idHash);
       const stored = await pool.maybeOne(sql.type(StoredSessionSchema)`
         select s.data,
           (s.last_seen_at <= ${idleCutoff()} or s.created_at <= ${absoluteCutoff()}) as expired,
@@ -84,27 +85,41 @@ export function createSessionStore(pool: DatabasePool, now: () => Date, cache: S
           stored.createdAt + SESSION_ABSOLUTE_TIMEOUT_MS,
           stored.keyExpiresAt ?? Number.POSITIVE_INFINITY,
         );
-        cache.put(idHash, { data: stored.data, user: stored.user, validUntil });
+        cache.put(idHash, { data: stored.data, user: stored.user, validUntil }, ticket);
       }
       return { data: { ...stored.data }, user: stored.user };
     },
 
-    /** Creates or updates a session (koa-session calls it when the data changed). */
+    /**
+     * Creates a session just opened (login: `createdAt` = `lastSeenAt`), or updates one
+     * (koa-session calls it when the data changed: the once-a-minute touch). An update never
+     * creates the row: a touch racing a logout or a rejection must not bring the session back.
+     */
     async set(sessionId: string, data: Record<string, unknown>): Promise<void> {
       const at = now().getTime();
       const createdAt = new Date(msOr(data.createdAt, at)).toISOString();
       const lastSeenAt = new Date(msOr(data.lastSeenAt, at)).toISOString();
-      cache.forget(sessionIdHash(sessionId));
-      await pool.query(sql.typeAlias('void')`
-        insert into http_sessions (id_hash, user_id, access_key_id, data, created_at, last_seen_at)
-        values (${sessionIdHash(sessionId)}, ${uuidOrNull(data.userId)}, ${uuidOrNull(data.accessKeyId)},
-          ${sql.jsonb(data as Parameters<typeof sql.jsonb>[0])}, ${createdAt}, ${lastSeenAt})
-        on conflict (id_hash) do update
-        set user_id = excluded.user_id, access_key_id = excluded.access_key_id, data = excluded.data,
-            last_seen_at = excluded.last_seen_at
-      `);
+      const idHash = sessionIdHash(sessionId);
+      const opening = createdAt === lastSeenAt;
+      cache.forget(idHash);
+      if (opening) {
+        await pool.query(sql.typeAlias('void')`
+          insert into http_sessions (id_hash, user_id, access_key_id, data, created_at, last_seen_at)
+          values (${idHash}, ${uuidOrNull(data.userId)}, ${uuidOrNull(data.accessKeyId)},
+            ${sql.jsonb(data as Parameters<typeof sql.jsonb>[0])}, ${createdAt}, ${lastSeenAt})
+          on conflict (id_hash) do update
+          set user_id = excluded.user_id, access_key_id = excluded.access_key_id, data = excluded.data,
+              last_seen_at = excluded.last_seen_at
+        `);
+      } else {
+        await pool.query(sql.typeAlias('void')`
+          update http_sessions
+          set data = ${sql.jsonb(data as Parameters<typeof sql.jsonb>[0])}, last_seen_at = ${lastSeenAt}
+          where id_hash = ${idHash}
+        `);
+      }
       // Again after the write: a request may have read the old row in between.
-      cache.forget(sessionIdHash(sessionId));
+      cache.forget(idHash);
     },
 
     async destroy(sessionId: string): Promise<void> {
