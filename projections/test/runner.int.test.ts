@@ -199,6 +199,8 @@ describe('projection runner', { timeout: 30_000 }, () => {
     await projections.start();
     expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
     const transactions = countTransactions();
+    const changes: string[] = [];
+    projections.onAdvance((name) => changes.push(name));
 
     // When only events it does not handle are appended
     await fixture.eventStore.appendToStream(
@@ -211,6 +213,8 @@ describe('projection runner', { timeout: 30_000 }, () => {
     // Then it reaches them without a transaction, says so at once, and stores it soon after
     expect(await projections.waitFor(unhandled, { timeoutMs: 5_000 })).toBe(true);
     expect(transactions.count()).toBe(0);
+    // and caches of its read model are not told it changed
+    expect(changes).toEqual([]);
     expect((await projections.status()).find((row) => row.name === 'stream-counts')).toMatchObject({
       checkpoint: toCheckpoint(unhandled),
       lag: 0,
@@ -225,6 +229,7 @@ describe('projection runner', { timeout: 30_000 }, () => {
     // And an event it handles afterwards is applied on top of that stored checkpoint
     await appendCounted(fixture.eventStore, 1, 1, 'after');
     expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+    expect(changes).toEqual(['stream-counts']);
     expect((await readCounts(fixture.pool)).map((row) => row.streamId)).toContain('after-0000');
   });
 

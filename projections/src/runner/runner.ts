@@ -64,9 +64,10 @@ export interface ProjectionRunner {
   /** Each projection's state, checkpoint and lag (counted up to `lagLimit` when given). */
   status(options?: { readonly lagLimit?: number }): Promise<ProjectionStatus[]>;
   /**
-   * Calls `listener` with a projection's name each time its checkpoint moves here (a batch
-   * committed, or another runner's progress seen), before any `waitFor` it satisfies resolves:
-   * what caches a read model's answers drops them there. Returns the removal.
+   * Calls `listener` with a projection's name each time its read model may have changed (a
+   * batch committed here, or another runner's progress taken; not a run of events it does not
+   * handle), before any `waitFor` it satisfies resolves: what caches a read model's answers
+   * drops them there. Returns the removal.
    */
   onAdvance(listener: (projection: string) => void): () => void;
 }
@@ -173,12 +174,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     worker.stored = checkpoint;
     advance(worker, checkpoint);
   };
-  const advance = (worker: Worker, checkpoint: string | null): void => {
+  /**
+   * Moves the worker's checkpoint. `readModelChanged` is false only when it moved past events
+   * the projection does not handle: its tables are what they were, so caches keep their copies.
+   */
+  const advance = (worker: Worker, checkpoint: string | null, readModelChanged = true): void => {
     if (checkpoint === worker.checkpoint) return;
     worker.checkpoint = checkpoint;
     worker.position = checkpoint === null ? undefined : fromCheckpoint(checkpoint);
     // Caches first: a write answered once its read models caught up must not read an old copy.
-    for (const listener of advanceListeners) listener(worker.projection.name);
+    if (readModelChanged) for (const listener of advanceListeners) listener(worker.projection.name);
     waiters.notify(worker.projection.name);
   };
 
@@ -192,7 +197,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const next = toCheckpoint(events[events.length - 1]!.position);
     if (!events.some((event) => worker.handles.has(event.type))) {
       // Nothing to write: the table's checkpoint follows later (`flushSkipped`).
-      advance(worker, next);
+      advance(worker, next, false);
       return;
     }
     const expected = worker.stored;
