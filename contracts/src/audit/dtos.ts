@@ -51,6 +51,9 @@ const optionalFilter = <Schema extends z.ZodTypeAny>(schema: Schema) =>
  */
 export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 
+/** The last page one may ask for (10 million entries at 200 a page). */
+export const MAX_AUDIT_LOG_PAGE = 50_000;
+
 /** `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`, newest first. */
 export const AuditLogQuerySchema = z.object({
   /** User email, entity name and action label; case- and accent-insensitive substrings. */
@@ -66,7 +69,8 @@ export const AuditLogQuerySchema = z.object({
   /** Inclusive bounds on the entry's timestamp. */
   from: optionalFilter(InstantSchema),
   to: optionalFilter(InstantSchema),
-  page: z.coerce.number().int().min(1).default(1),
+  /** Bounded like the patient list's: an absurd page is a 400, never a database overflow. */
+  page: z.coerce.number().int().min(1).max(MAX_AUDIT_LOG_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;

@@ -281,6 +281,13 @@ describe('access events', () => {
 });
 
 describe('GET /api/audit-logs', () => {
+  it('answers 400 with a Portuguese message to an absurd page number, never a database error', async () => {
+    const viewer = await signInAs(app, 'approved');
+    const response = await viewer.client.get('/api/audit-logs?page=1000000000000000000');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION' });
+  });
+
   it('filters by action, entity type and dates, pages newest first with X-Total-Count', async () => {
     await register('Daniela Paginada', 100000003);
     await register('Daniela Paginada Dois', 100000004);
