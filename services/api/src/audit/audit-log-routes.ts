@@ -15,6 +15,7 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { checkedResponse, respond } from '../http/route-support.ts';
+import { isCachedPage } from '../http/read-cache.ts';
 import { recordAccess } from './record-access.ts';
 
 /** The filters of a read of the audit log, for its access event (the page is not a filter). */
@@ -39,10 +40,15 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
 
   router.get('/audit-logs', requireApproved(), async function listAuditLog(ctx) {
     const query = AuditLogQuerySchema.parse(ctx.query);
-    const page = await deps.readCache.read(['audit'], `audit|${JSON.stringify(query)}`, async () => {
-      const { rows, ...counted } = await audit.list(query);
-      return { ...counted, rows: checkedResponse(ctx, z.array(AuditLogEntryDtoSchema), rows) };
-    });
+    const page = await deps.readCache.read(
+      ['audit'],
+      `audit|${JSON.stringify(query)}`,
+      async () => {
+        const { rows, ...counted } = await audit.list(query);
+        return { ...counted, rows: checkedResponse(ctx, z.array(AuditLogEntryDtoSchema), rows) };
+      },
+      isCachedPage(query.page),
+    );
     await recordAccess(ctx, deps, { action: 'VIEW_AUDIT_LOG', parameters: filtersOf(query) });
     ctx.set('X-Total-Count', String(page.total));
     if (page.totalCapped) ctx.set(TOTAL_COUNT_CAPPED_HEADER, 'true');

@@ -17,7 +17,8 @@
  *   the same for every user allowed to ask; the route checks the role before asking.
  */
 export interface ReadCache {
-  read<T>(projections: readonly string[], key: string, compute: () => Promise<T>): Promise<T>;
+  /** `compute`'s answer, from memory while the projections have not moved; `keep: false` bypasses. */
+  read<T>(projections: readonly string[], key: string, compute: () => Promise<T>, keep?: boolean): Promise<T>;
   /** The projection's read model changed: answers filed before are never served again. */
   invalidate(projection: string): void;
 }
@@ -28,8 +29,16 @@ interface Entry {
   readonly projections: readonly string[];
 }
 
-/** Beyond this many answers the least recently used go first. */
-const MAX_ENTRIES = 500;
+/**
+ * Beyond this many answers the least recently used go first. With pages of up to 200 rows
+ * (≈ 0.5 kB of JSON each) that is at most ≈ 20 MB; routes keep only their first pages
+ * (`isCachedPage`), which is what people open, so paging through everything cannot fill it.
+ */
+const MAX_ENTRIES = 200;
+
+/** The pages of a list worth keeping: the first few, opened by everyone. */
+export const CACHED_PAGES = 5;
+export const isCachedPage = (page: number): boolean => page <= CACHED_PAGES;
 
 export function createReadCache(options: { readonly ttlMs: number; readonly now?: () => number }): ReadCache {
   const now = options.now ?? Date.now;
@@ -39,8 +48,8 @@ export function createReadCache(options: { readonly ttlMs: number; readonly now?
     projections.map((name) => `${name}@${generations.get(name) ?? 0}`).join(',');
 
   return {
-    read<T>(projections: readonly string[], key: string, compute: () => Promise<T>): Promise<T> {
-      if (options.ttlMs <= 0) return compute();
+    read<T>(projections: readonly string[], key: string, compute: () => Promise<T>, keep = true): Promise<T> {
+      if (options.ttlMs <= 0 || !keep) return compute();
       const fullKey = `${generationKey(projections)}|${key}`;
       const at = now();
       const hit = entries.get(fullKey);

@@ -83,3 +83,13 @@ describe('the read cache', () => {
     expect(await cache.read(['patients'], 'k', () => Promise.resolve('up'))).toBe('up');
   });
 });
+
+describe('what the read cache keeps', () => {
+  it('keeps only what it is asked to keep (the first pages of a list)', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    const { query, runs } = countingQuery();
+    await cache.read(['patients'], 'page 9', query, false);
+    await cache.read(['patients'], 'page 9', query, false);
+    expect(runs()).toBe(2);
+  });
+});

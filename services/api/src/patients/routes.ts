@@ -19,6 +19,7 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { checkedResponse, respond, type Context } from '../http/route-support.ts';
+import { isCachedPage } from '../http/read-cache.ts';
 import { commandIdOf } from '../http/idempotency.ts';
 import {
   deletePatient,
@@ -101,6 +102,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
         const { rows, total } = await patients.list(query, day);
         return { total, rows: checkedResponse(ctx, z.array(PatientListRowSchema), rows) };
       },
+      isCachedPage(query.page),
     );
     ctx.set('X-Total-Count', String(page.total));
     ctx.body = page.rows;
