@@ -4,6 +4,7 @@ import {
   ButtonGroup,
   ButtonVariant,
   Callout,
+  Classes,
   Card,
   Elevation,
   Intent,
@@ -68,6 +69,7 @@ export function AuditPage() {
         <Heading level={2} look={4}>
           {m.tableTitle(total, shown?.totalCapped)}
         </Heading>
+        {shown?.totalCapped ? <p className={Classes.TEXT_MUTED}>{m.cappedHint(total)}</p> : null}
         {query.isError ? (
           <Callout icon={IconNames.ERROR} intent={Intent.DANGER} role="alert">
             {m.loadFailed}{' '}

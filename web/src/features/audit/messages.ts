@@ -22,6 +22,8 @@ export const auditMessages = {
     capped
       ? `Histórico de Ações (mais de ${formatCount(count)} registros)`
       : `Histórico de Ações (${formatCount(count)} registros)`,
+  cappedHint: (count: number) =>
+    `A busca mostra os ${formatCount(count)} registros mais recentes. Use os filtros de ação, entidade, usuário ou período para ver os demais.`,
   loading: 'Carregando histórico...',
   empty: 'Nenhum registro encontrado',
   emptyHint: 'Tente ajustar os filtros ou o termo de busca.',
