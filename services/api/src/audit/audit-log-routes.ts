@@ -14,7 +14,7 @@ import { createAuditQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { checkedResponse, respond } from '../http/route-support.ts';
+import { checkedResponse, respond, respondCached } from '../http/route-support.ts';
 import { isCachedPage } from '../http/read-cache.ts';
 import { recordAccess } from './record-access.ts';
 
@@ -56,8 +56,8 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
   });
 
   router.get('/audit-logs/facets', requireApproved(), async function auditFacets(ctx) {
-    ctx.body = await deps.readCache.read(['audit'], 'audit-facets', async () =>
-      checkedResponse(ctx, AuditFacetsDtoSchema, await audit.facets()),
+    await respondCached(ctx, deps.readCache, ['audit'], 'audit-facets', AuditFacetsDtoSchema, () =>
+      audit.facets(),
     );
   });
 

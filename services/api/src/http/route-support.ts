@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { RequestState } from './request-state.ts';
 import { parseOwnData } from '../shared/domain-error.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** What every route handler receives: Koa's context with our request state and the path params. */
 export type Context = Router.RouterContext<RequestState>;
@@ -15,6 +16,22 @@ export function respond<Schema extends z.ZodTypeAny>(
 ): void {
   ctx.status = status;
   ctx.body = checkedResponse(ctx, schema, body) as unknown;
+}
+
+/**
+ * `respond` for a read-model answer kept in the read cache: computed and checked against the
+ * contract once, then sent again until `projections` move.
+ */
+export async function respondCached<Schema extends z.ZodTypeAny>(
+  ctx: Context,
+  cache: ReadCache,
+  projections: readonly string[],
+  key: string,
+  schema: Schema,
+  compute: () => Promise<z.input<Schema>>,
+): Promise<void> {
+  ctx.status = 200;
+  ctx.body = await cache.read(projections, key, async () => checkedResponse(ctx, schema, await compute()));
 }
 
 /** `body` checked against the contract (what `respond` sends); for answers kept and sent again. */

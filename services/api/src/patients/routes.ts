@@ -18,7 +18,7 @@ import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { checkedResponse, respond, type Context } from '../http/route-support.ts';
+import { checkedResponse, respond, respondCached, type Context } from '../http/route-support.ts';
 import { isCachedPage } from '../http/read-cache.ts';
 import { commandIdOf } from '../http/idempotency.ts';
 import {
@@ -165,8 +165,8 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.get('/statistics', requireApproved(), async function showStatistics(ctx) {
     const day = today();
-    ctx.body = await deps.readCache.read(['patients'], `statistics|${day}`, async () =>
-      checkedResponse(ctx, StatisticsDtoSchema, await statistics.statistics(day)),
+    await respondCached(ctx, deps.readCache, ['patients'], `statistics|${day}`, StatisticsDtoSchema, () =>
+      statistics.statistics(day),
     );
   });
 }

@@ -17,7 +17,7 @@ import { recordAccess } from '../audit/record-access.ts';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
-import { checkedResponse, respond, type Context } from '../http/route-support.ts';
+import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
 import { individualReport } from './pdf/individual-report.ts';
@@ -82,15 +82,25 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
 
   router.get('/reports/municipality', requireApproved(), async function municipalityStatistics(ctx) {
     const day = today();
-    ctx.body = await deps.readCache.read(['patients'], `municipalities|${day}`, async () =>
-      checkedResponse(ctx, z.array(MunicipalityStatisticSchema), await reports.municipalities(day)),
+    await respondCached(
+      ctx,
+      deps.readCache,
+      ['patients'],
+      `municipalities|${day}`,
+      z.array(MunicipalityStatisticSchema),
+      () => reports.municipalities(day),
     );
   });
 
   router.get('/reports/establishment', requireApproved(), async function establishmentStatistics(ctx) {
     const day = today();
-    ctx.body = await deps.readCache.read(['patients'], `establishments|${day}`, async () =>
-      checkedResponse(ctx, z.array(EstablishmentStatisticSchema), await reports.establishments(day)),
+    await respondCached(
+      ctx,
+      deps.readCache,
+      ['patients'],
+      `establishments|${day}`,
+      z.array(EstablishmentStatisticSchema),
+      () => reports.establishments(day),
     );
   });
 
