@@ -5,6 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { reachableBinaries, reachableDataDir, type ServerUser } from './reachable-paths.ts';
+import { serverSettings, settingArguments } from './server-settings.ts';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use. */
@@ -82,6 +83,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...settingArguments(serverSettings({ ephemeral: options.ephemeral ?? false })),
     ],
     { ...(runAs ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { LC_ALL: 'C.UTF-8' } },
   );
