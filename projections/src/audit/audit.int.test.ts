@@ -165,6 +165,44 @@ describe('audit projection', { timeout: 60_000 }, () => {
     });
   });
 
+  it('given a bulk assignment, then one lookup row per patient until a procedure is first changed in a later batch', async () => {
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    const ids = async () => ((await dump()).entities as { id: string }[]).map((row) => row.id);
+    expect(await ids()).toEqual([MARIA, `assigned:${MARIA}`].sort());
+
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        ProcedureCompleted.create({
+          patientId: MARIA,
+          procedureId: HEMOGRAMA,
+          completedDate: '2025-01-02',
+          location: 'Lab Central',
+          professionalName: null,
+          notes: null,
+        }),
+      ],
+      nurse,
+    );
+
+    const { rows } = await list({ entityType: 'procedure' });
+    expect(rows[0]).toMatchObject({
+      action: 'COMPLETE_PROCEDURE',
+      entityId: HEMOGRAMA,
+      entityName: 'Hemograma completo',
+      details: {
+        status: 'completed',
+        patientName: 'Maria da Conceição',
+        changes: [
+          { field: 'status', from: 'pending', to: 'completed' },
+          { field: 'completedDate', from: null, to: '2025-01-02' },
+          { field: 'location', from: null, to: 'Lab Central' },
+        ],
+      },
+    });
+    expect(await ids()).toEqual([HEMOGRAMA, MARIA, `assigned:${MARIA}`].sort());
+  });
+
   it('given logins, a refused login, key creation and an access event, then each is an entry; filters and facets', async () => {
     await harness.given(`patient-${MARIA}`, registration(), nurse);
     await harness.given(`access-key-${KEY}`, [

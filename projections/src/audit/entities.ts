@@ -15,8 +15,30 @@ export type Entities = Map<string, EntityRow>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
+ * The lookup row listing the procedures a patient was assigned in bulk that have no row of
+ * their own yet: `{ [procedureId]: [name, scheduledDate] }`. One row per patient instead of
+ * one per procedure (93 at each registration); a procedure gets its own row when an event
+ * first changes it.
+ */
+export const assignedEntityId = (patientId: string): string => `assigned:${patientId}`;
+
+/** A procedure's name and scheduled date as its bulk assignment left them. */
+export type AssignedProcedure = readonly [name: string, scheduledDate: string | null];
+
+/** Event types whose procedure may still be listed only in its patient's `assigned:` row. */
+const READS_ASSIGNED = new Set([
+  'RequiredProceduresAssigned',
+  'ProcedureCompleted',
+  'ProcedureCompletionChanged',
+  'ProcedureReopened',
+  'ProcedureRescheduled',
+  'ProcedureRemoved',
+]);
+
+/**
  * The ids of the entities a batch names, to load them in one query: patients, procedures,
- * access keys (a procedure event carries its patient's id, so the patient is loaded too).
+ * access keys (a procedure event carries its patient's id, so the patient is loaded too, and
+ * the patient's `assigned:` row).
  */
 export function entityIdsOf(events: readonly RecordedEvent[]): string[] {
   const ids = new Set<string>();
@@ -26,6 +48,8 @@ export function entityIdsOf(events: readonly RecordedEvent[]): string[] {
       const id = text(data[field]);
       if (id) ids.add(id);
     }
+    const patientId = text(data.patientId);
+    if (patientId && READS_ASSIGNED.has(event.type)) ids.add(assignedEntityId(patientId));
   }
   return [...ids];
 }

@@ -15,7 +15,7 @@ import {
   type PatientEvent,
 } from '@bari/contracts';
 import type { RecordedEvent } from '@bari/event-store';
-import type { Entities, EntityRow } from './entities.ts';
+import { assignedEntityId, type AssignedProcedure, type Entities, type EntityRow } from './entities.ts';
 
 /*
  * The audit entry of each event (pure): action, entity, details. Names and old values come
@@ -82,6 +82,17 @@ function setEntity(entities: Entities, row: EntityRow): void {
   entities.set(row.id, row);
 }
 
+/** A procedure's lookup row: its own, or as its patient's bulk assignment listed it. */
+function procedureEntity(entities: Entities, procedureId: string, patientId: string): EntityRow | undefined {
+  const own = entities.get(procedureId);
+  if (own) return own;
+  const listed = entities.get(assignedEntityId(patientId))?.state[procedureId] as
+    AssignedProcedure | undefined;
+  if (!listed) return undefined;
+  const [name, scheduledDate] = listed;
+  return { id: procedureId, name, parentId: patientId, state: { status: 'pending', scheduledDate } };
+}
+
 function patientEntry(event: PatientEvent, entities: Entities): Entry {
   const action = patientEventAction(event);
   const patientId = event.data.patientId;
@@ -95,7 +106,7 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
     after: Record<string, unknown>,
     extra: Record<string, unknown> = {},
   ): Entry => {
-    const known = entities.get(procedureId);
+    const known = procedureEntity(entities, procedureId, patientId);
     const before = known?.state ?? {};
     const state = { ...before, ...after };
     setEntity(entities, { id: procedureId, name: known?.name ?? '', parentId: patientId, state });
@@ -157,14 +168,14 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
       );
     }
     case 'RequiredProceduresAssigned': {
+      const listId = assignedEntityId(patientId);
+      const listed: Record<string, AssignedProcedure> = {
+        ...(entities.get(listId)?.state as Record<string, AssignedProcedure> | undefined),
+      };
       for (const { procedureId, procedureType, scheduledDate } of event.data.procedures) {
-        setEntity(entities, {
-          id: procedureId,
-          name: procedureType.name,
-          parentId: patientId,
-          state: { status: 'pending', scheduledDate },
-        });
+        listed[procedureId] = [procedureType.name, scheduledDate];
       }
+      setEntity(entities, { id: listId, name: '', parentId: patientId, state: listed });
       return {
         action,
         ...ofPatient,
