@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { RecordAccessed, accessStreamId, type AccessAction, type AccessParameters } from '@bari/contracts';
 import type { EventStore } from '@bari/event-store';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { Context } from '../http/route-support.ts';
+import { newId } from '../shared/new-id.ts';
 
 /** What was read: the access action, the patient when one, and the filters or parameters. */
 export interface AccessRecord {
@@ -72,7 +72,7 @@ export async function recordAccess(
   const event = RecordAccessed.create({ action: access.action, patientId, parameters });
   await deps.eventStore.appendToStream(
     accessStreamId(user.id),
-    [{ id: randomUUID(), ...event, metadata: eventMetadata(ctx, user, now) }],
+    [{ id: newId(), ...event, metadata: eventMetadata(ctx, user, now) }],
     'any',
   );
   recent.set(key, now.getTime());

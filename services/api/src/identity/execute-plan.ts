@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@bari/contracts';
 import type { GlobalPosition } from '@bari/event-store';
 import type { CommandDependencies } from '../shared/command-handler.ts';
 import type { PlannedAppend } from './planned-append.ts';
 import type { StreamReads } from '../shared/stream-reads.ts';
+import { newId } from '../shared/new-id.ts';
 
 export interface PlanOutcome {
   /** Global position of the last event written, undefined when the plan wrote nothing. */
@@ -27,7 +27,7 @@ export async function executePlan(
     if (append.events.length === 0) continue;
     const result = await deps.eventStore.appendToStream(
       append.streamId,
-      append.events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
+      append.events.map((event) => ({ id: newId(), type: event.type, data: event.data, metadata })),
       reads.expectation(append.streamId, append.expected),
     );
     reads.appended(append.streamId, result.nextRevision);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   clinicToday,
   type EventMetadata,
@@ -23,6 +22,7 @@ import { cpfReservationDecider, type CpfReservationCommand, type ReleaseCpf } fr
 import { DuplicateCpf, StalePatient } from './errors.ts';
 import { initialPatientState, requireRegistered, requireRevision, type PatientState } from './patient.ts';
 import { cpfReservationStream, patientStream } from './streams.ts';
+import { newId } from '../shared/new-id.ts';
 
 /*
  * The patient use cases: what a route does around the deciders. Each loads what the command
@@ -99,7 +99,7 @@ export async function runPatientCommand(
 /** `count` fresh procedure ids; derived from the command id when there is one, so a retry names the same. */
 export const newIds = (count: number, commandId?: string): string[] =>
   Array.from({ length: count }, (_, index) =>
-    commandId === undefined ? randomUUID() : derivedUuid(commandId, 'procedure', index),
+    commandId === undefined ? newId() : derivedUuid(commandId, 'procedure', index),
   );
 
 /**
@@ -181,7 +181,7 @@ export async function registerPatient(
   metadata: EventMetadata,
   commandId?: string,
 ): Promise<PatientCommandResult & { readonly patientId: string }> {
-  const patientId = commandId === undefined ? randomUUID() : derivedUuid(commandId, 'patient');
+  const patientId = commandId === undefined ? newId() : derivedUuid(commandId, 'patient');
   // The required set must be whole: bring in types another instance may have defined.
   const procedureTypes = await deps.procedureTypes.current();
   await reserveCpf(deps, patient.cpf, patientId, metadata);

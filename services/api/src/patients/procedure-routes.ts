@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import {
   CreateProcedureRequestSchema,
@@ -21,6 +20,7 @@ import { ProcedureNotFound } from './errors.ts';
 import { procedureIdParam } from './http.ts';
 import { requireRegistered, type PatientState } from './patient.ts';
 import { toProcedureDto } from './patient-dto.ts';
+import { newId } from '../shared/new-id.ts';
 
 /**
  * The spec's bulk lab action sends `{status: 'completed'}` alone, one PATCH per procedure:
@@ -78,7 +78,7 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
     const { patientId, procedureTypeId } = request;
     const context = await catalogueContext(deps, procedureTypeId);
     const commandId = commandIdOf(ctx);
-    const procedureId = commandId === undefined ? randomUUID() : derivedUuid(commandId, 'procedure');
+    const procedureId = commandId === undefined ? newId() : derivedUuid(commandId, 'procedure');
     const command: PatientCommand =
       request.status === 'pending'
         ? { type: 'AddProcedure', data: { patientId, procedureId, procedureTypeId, ...context } }

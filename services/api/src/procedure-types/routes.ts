@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { CreateProcedureTypeRequestSchema, ProcedureTypeSchema } from '@bari/contracts';
@@ -10,6 +9,7 @@ import type { RequestState } from '../http/request-state.ts';
 import { respond } from '../http/route-support.ts';
 import { ProcedureTypeNotFound } from './errors.ts';
 import { handleProcedureTypesCommand } from './catalogue.ts';
+import { newId } from '../shared/new-id.ts';
 
 /**
  * Procedure-type routes (spec §7), for approved users:
@@ -28,7 +28,7 @@ export function procedureTypeRoutes(router: Router<RequestState>, deps: ApiDepen
 
   router.post('/procedure-types', requireApproved(), async function defineProcedureType(ctx) {
     const request = CreateProcedureTypeRequestSchema.parse(ctx.request.body);
-    const procedureTypeId = randomUUID();
+    const procedureTypeId = newId();
     const { state, revision } = await handleProcedureTypesCommand(
       deps,
       {

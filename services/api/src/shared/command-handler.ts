@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { EventMetadata } from '@bari/contracts';
 import type { EventStore, ExpectedRevision, GlobalPosition } from '@bari/event-store';
@@ -6,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { Decider } from './decider.ts';
 import { parseOwnData } from './domain-error.ts';
 import { derivedEventId } from './derived-id.ts';
+import { newId } from './new-id.ts';
 
 /** The `{type, data}` pair every event of our contracts has. */
 export interface DomainEvent {
@@ -150,7 +150,7 @@ export async function decideAndAppend<Command, Event extends DomainEvent, State>
   const result = await deps.eventStore.appendToStream(
     stream.id,
     events.map((event, index) => ({
-      id: options.commandId ? derivedEventId(options.commandId, stream.id, index) : randomUUID(),
+      id: options.commandId ? derivedEventId(options.commandId, stream.id, index) : newId(),
       type: event.type,
       data: event.data,
       metadata,

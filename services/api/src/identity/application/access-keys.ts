@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AccessKeyListItem, CreateAccessKeyRequest, CreatedAccessKey } from '@bari/contracts';
 import { generateAccessKey } from '../access-key-secret.ts';
 import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
@@ -10,6 +9,7 @@ import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readUser } from './read-streams.ts';
 import type { Actor } from './users.ts';
 import { accessKeyListItem } from './views.ts';
+import { newId } from '../../shared/new-id.ts';
 
 /**
  * 'Nova Chave': a new random key, bound to `userId` when given (else an invitation). The full
@@ -21,7 +21,7 @@ export async function issueAccessKey(
   request: CreateAccessKeyRequest,
   actor: Actor,
 ): Promise<CreatedAccessKey> {
-  const keyId = randomUUID();
+  const keyId = newId();
   const accessKey = generateAccessKey();
   const reads = new StreamReads(services.deps.eventStore);
   const bindTo = request.userId

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata, ForceInitializationResult, InitializationResult } from '@bari/contracts';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { generateAccessKey } from '../access-key-secret.ts';
@@ -12,13 +11,14 @@ import { systemInitializationStreamId } from '../streams.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readEmailHolder, readSystem } from './read-streams.ts';
 import { appointAdministrators } from './users.ts';
+import { newId } from '../../shared/new-id.ts';
 
 /** Fresh ids and a fresh random key for each default account. */
 function seedAccounts(services: IdentityServices): AccountSeed[] {
   return services.defaultAccounts.map((account) => ({
     account,
-    userId: randomUUID(),
-    keyId: randomUUID(),
+    userId: newId(),
+    keyId: newId(),
     accessKey: generateAccessKey(),
   }));
 }

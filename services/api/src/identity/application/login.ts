@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@bari/contracts';
 import { hashAccessKey } from '../access-key-secret.ts';
 import { initialAccessKeyState } from '../access-key.ts';
@@ -10,6 +9,7 @@ import { StreamReads } from '../../shared/stream-reads.ts';
 import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readEmailHolder } from './read-streams.ts';
+import { newId } from '../../shared/new-id.ts';
 
 export interface LoginInput {
   readonly email: string;
@@ -51,10 +51,10 @@ async function decideAndRecord(services: IdentityServices, input: LoginInput): P
     key,
     emailReservation,
     account: holder,
-    newUserId: randomUUID(),
+    newUserId: newId(),
     // Names the refusal's stream, `login-failure-<attemptId>`. Not the correlation id: a caller
     // may repeat that (X-Request-Id), and a refusal's stream must be new.
-    attemptId: randomUUID(),
+    attemptId: newId(),
     now: input.now.toISOString(),
   });
   if (decision.outcome === 'refused') {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   CreateUserRequest,
   EventMetadata,
@@ -27,6 +26,7 @@ import {
 } from './read-streams.ts';
 import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
 import { userListItem } from './views.ts';
+import { newId } from '../../shared/new-id.ts';
 
 /** Who acts: the signed-in administrator. */
 export interface Actor {
@@ -41,7 +41,7 @@ export async function createUser(
   request: CreateUserRequest,
   actor: Actor,
 ): Promise<UserListItem> {
-  const userId = randomUUID();
+  const userId = newId();
   const email = normalizeEmail(request.email);
   const reads = new StreamReads(services.deps.eventStore);
   const { emailReservation, holder } = await readEmailHolder(reads, email);
