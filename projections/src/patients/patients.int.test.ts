@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   LegacyProcedureImported,
   PatientDeleted,
+  PatientDetailDtoSchema,
+  progressPercentage,
   PatientListQuerySchema,
   PatientRegistered,
   PatientUpdated,
@@ -20,7 +22,7 @@ import { startProjectionHarness, type ProjectionHarness } from '../../test/suppo
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { sql } from '@bari/db';
 import { patientsProjection } from './projection.ts';
-import { createPatientQueries } from './queries.ts';
+import { createPatientQueries, progressExpression } from './queries.ts';
 import { createStatisticsQueries } from './statistics-queries.ts';
 
 // ── Given: events of `patient-<id>` streams, appended to a real event store ─────────
@@ -153,6 +155,15 @@ describe('patients projection', { timeout: 60_000 }, () => {
     });
     expect(detail?.procedures[1]).toMatchObject({ scheduledDate: '2025-07-01', overdue: false });
     expect(await queries().procedure(procedureId(2), TODAY)).toBeNull();
+    // The page as PostgreSQL writes it is the DTO built from the rows in TypeScript (nulls,
+    // booleans, dates, order, status, progress, overdue), and meets the contract.
+    for (const day of [TODAY, '2025-01-01', '2025-07-02']) {
+      const text = await queries().detailJson(MARIA, day);
+      const built = await queries().detail(MARIA, day);
+      expect(text?.version).toBe(built?.version);
+      expect(JSON.parse(text!.json)).toEqual(built);
+      expect(PatientDetailDtoSchema.parse(JSON.parse(text!.json))).toEqual(built);
+    }
   });
 
   it('given an update, then only the changed fields change, search copies included', async () => {
@@ -198,6 +209,18 @@ describe('patients projection', { timeout: 60_000 }, () => {
       pendingProcedures: 0,
       overdueProcedures: 0,
     });
+  });
+
+  it('computes progress in SQL exactly as progressPercentage does, for every count up to 150', async () => {
+    const rows = await harness.pool.any(sql.type(
+      z.object({ completed: z.number(), total: z.number(), progress: z.number() }),
+    )`
+      select c as completed, t as total, ${progressExpression(sql.fragment`c`, sql.fragment`t`)} as progress
+      from generate_series(0, 150) c, generate_series(0, 150) t
+    `);
+    const differing = rows.filter((row) => row.progress !== progressPercentage(row.completed, row.total));
+    expect(rows).toHaveLength(151 * 151);
+    expect(differing).toEqual([]);
   });
 
   it('searches name and municipality ignoring accents and case, CNS by substring; filters by derived status; pages', async () => {

@@ -38,6 +38,15 @@ function statusExpression(today: string): FragmentSqlToken {
   end)`;
 }
 
+/**
+ * The SQL twin of `progressPercentage`: JavaScript's `Math.round(x)` is `floor(x + 0.5)`, on
+ * the same IEEE doubles (so 57 of 200, 28.499999… in both, rounds to 28 in both).
+ */
+export function progressExpression(completed: FragmentSqlToken, total: FragmentSqlToken): FragmentSqlToken {
+  return sql.fragment`(case when ${total} <= 0 then 0
+    else least(100, greatest(0, floor(${completed}::float8 / ${total} * 100 + 0.5)))::int end)`;
+}
+
 /** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -99,6 +108,57 @@ function toProcedureDto(procedure: ProcedureRecord, today: string): PatientProce
   return { ...procedure, overdue: isProcedureOverdue(procedure, today) };
 }
 
+/**
+ * `GET /api/patients/:id` as PostgreSQL writes it: the `PatientDetailDto` JSON text, ready to
+ * send. The hottest read of the app (every open patient page) was mostly Node's work: 93
+ * procedure rows decoded, folded into objects, checked against the contract and serialised
+ * again, with the garbage that makes. Here the driver hands over one string.
+ *
+ * It is the SQL twin of `toListRow` / `toProcedureDto` (status: `statusExpression`; progress:
+ * `progressPercentage`'s `Math.round` as `floor(x + 0.5)` on the same float8 arithmetic;
+ * overdue: `isProcedureOverdue`; dates in JSON are ISO whatever the DateStyle).
+ * `patients.int.test.ts` holds it equal to the DTO built from the rows in TypeScript, and to
+ * the contract.
+ */
+function detailJson(today: string): FragmentSqlToken {
+  return sql.fragment`json_build_object(
+    'id', p.id, 'version', p.version,
+    'registeredAt', to_char(p.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'name', p.name, 'cpf', p.cpf, 'cns', p.cns,
+    'municipality', json_build_object(
+      'ibgeCode', p.municipality_ibge_code, 'name', p.municipality_name, 'uf', p.municipality_uf),
+    'admissionDate', p.admission_date, 'dischargeDate', p.discharge_date,
+    'surgeryDate', p.surgery_date, 'surgeryLocation', p.surgery_location,
+    'surgeonName', p.surgeon_name, 'aihNumber', p.aih_number, 'sisregCode', p.sisreg_code,
+    'notes', p.notes,
+    'status', ${statusExpression(today)},
+    'progress', ${progressExpression(sql.fragment`p.completed_procedures`, sql.fragment`p.total_procedures`)},
+    'completedProcedures', p.completed_procedures,
+    'totalProcedures', p.total_procedures,
+    'procedures', (
+      select coalesce(json_agg(json_build_object(
+        'id', pp.id, 'patientId', pp.patient_id, 'procedureTypeId', pp.procedure_type_id,
+        'procedureType', json_build_object(
+          'id', pp.procedure_type_id, 'name', pp.type_name, 'category', pp.type_category,
+          'phase', pp.type_phase, 'isRequired', pp.type_is_required,
+          'scheduledMonth', pp.type_scheduled_month),
+        'status', pp.status, 'scheduledDate', pp.scheduled_date, 'completedDate', pp.completed_date,
+        'location', pp.location, 'professionalName', pp.professional_name, 'notes', pp.notes,
+        'overdue', (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
+      ) order by pp.seq), '[]'::json)
+      from patient_procedures pp where pp.patient_id = p.id
+    )
+  )::text`;
+}
+
+const DetailJsonSchema = z.object({ version: z.number().int(), json: z.string() });
+
+/** The patient page as JSON text, and its version (the ETag). */
+export interface PatientDetailJson {
+  readonly version: number;
+  readonly json: string;
+}
+
 /** A syntactically valid id, so a malformed one reads as "not found" rather than a SQL error. */
 const isId = (id: string): boolean => PatientIdSchema.safeParse(id).success;
 
@@ -142,8 +202,20 @@ export function createPatientQueries(pool: DatabasePool) {
       return { rows: rows.map((row) => toListRow(row, today)), total };
     },
 
-    /** `GET /api/patients/:id`: the patient, its progress and its procedures; null when unknown or deleted. */
+    /**
+     * `GET /api/patients/:id` as JSON text (`detailJson`), in one round trip; null when
+     * unknown or deleted.
+     */
+    async detailJson(patientId: string, today: string): Promise<PatientDetailJson | null> {
+      if (!isId(patientId)) return null;
+      return pool.maybeOne(sql.type(DetailJsonSchema)`
+        select p.version, ${detailJson(today)} as json from patients p where p.id = ${patientId}
+      `);
+    },
+
+    /** The patient, its progress and its procedures; null when unknown or deleted. */
     async detail(patientId: string, today: string): Promise<PatientDetailDto | null> {
+      if (!isId(patientId)) return null;
       const row = await patientRow(patientId);
       if (!row) return null;
       return { ...toListRow(row, today), procedures: await procedures(patientId, today) };
