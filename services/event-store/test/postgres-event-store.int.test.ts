@@ -136,6 +136,30 @@ describe('PostgreSQL event store specifics', () => {
       }
     });
 
+    it('writers that append again as soon as they are answered are sent as whole groups', async () => {
+      // Each writer's next append is made while the previous group's results are handed out:
+      // the group must wait for all of them, not leave with the first and split the rest.
+      const writers = Array.from({ length: 8 }, () => `group-steady-${randomUUID()}`);
+      const rounds = 12;
+      await Promise.all(
+        writers.map(async (stream) => {
+          for (let revision = 0; revision < rounds; revision += 1) {
+            await store.appendToStream(
+              stream,
+              events(1),
+              revision === 0 ? 'no_stream' : BigInt(revision - 1),
+            );
+          }
+        }),
+      );
+      // Events committed by one transaction share its id (xmin): one per group sent.
+      const { rows } = await admin.query<{ transactions: number }>(
+        `select count(distinct xmin::text)::int as transactions from events where stream_id = any($1)`,
+        [writers],
+      );
+      expect(rows[0]!.transactions).toBeLessThanOrEqual(rounds + 3);
+    });
+
     it('an append whose data PostgreSQL refuses fails alone; the others in its group are written', async () => {
       const streams = Array.from({ length: 6 }, () => `group-bad-${randomUUID()}`);
       const outcomes = await Promise.allSettled(

@@ -42,10 +42,17 @@ export function createGroupCommit(pool: pg.Pool, options: { readonly enabled: bo
     }
   };
 
+  // Each group is taken on a later turn of the event loop than the previous group's results:
+  // callers woken by those results append again within that turn, and taking the queue any
+  // sooner would split them into a group of the first few and a group of the rest.
+  const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
   const flush = async (): Promise<void> => {
-    flushing = true;
     try {
-      while (queue.length > 0) await send(queue.splice(0, MAX_GROUP));
+      do {
+        await nextTurn();
+        await send(queue.splice(0, MAX_GROUP));
+      } while (queue.length > 0);
     } finally {
       flushing = false;
     }
@@ -60,7 +67,9 @@ export function createGroupCommit(pool: pg.Pool, options: { readonly enabled: bo
           return;
         }
         queue.push(queued);
-        if (!flushing) void flush();
+        if (flushing) return;
+        flushing = true;
+        void flush();
       });
     },
   };
