@@ -27,4 +27,9 @@ describe('newId', () => {
     const second = newId(at - 5_000);
     expect(second > first).toBe(true);
   });
+
+  it('given thousands of ids (several refills of the random pool), then their random bits never repeat', () => {
+    const tails = Array.from({ length: 3_000 }, () => newId().slice(-12));
+    expect(new Set(tails).size).toBe(tails.length);
+  });
 });
