@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from '@bari/db';
+import {
+  createProjectionTestDatabase,
+  type ProjectionTestDatabase,
+} from '../../test/support/test-database.ts';
+import { loadRows, textArrayLiteral, upsertRows, type ColumnMap } from './columns.ts';
+
+const COLUMNS = {
+  id: { column: 'id', type: 'uuid' },
+  label: { column: 'label', type: 'text' },
+  count: { column: 'count', type: 'integer' },
+  total: { column: 'total', type: 'bigint' },
+  flag: { column: 'flag', type: 'boolean' },
+  day: { column: 'day', type: 'date' },
+  at: { column: 'at', type: 'timestamptz' },
+  details: { column: 'details', type: 'jsonb' },
+} as const satisfies ColumnMap;
+
+type Row = { -readonly [Field in keyof typeof COLUMNS]: unknown };
+
+/** Text a literal could get wrong: quotes, backslashes, separators, braces, the word NULL. */
+const HOSTILE = [
+  '',
+  'NULL',
+  'null',
+  '"',
+  '\\',
+  '\\"',
+  'a,b',
+  '{x}',
+  ' espaço ',
+  'ção\nlinha\ttab',
+  '😀',
+  "O'Brien",
+];
+
+let database: ProjectionTestDatabase;
+const table = sql.identifier(['columns_round_trip']);
+
+beforeAll(async () => {
+  database = await createProjectionTestDatabase();
+  await database.pool.query(sql.typeAlias('void')`
+    create table ${table} (seq integer generated always as identity, id uuid primary key, label text,
+      count integer, total bigint, flag boolean, day date, at timestamptz, details jsonb)
+  `);
+});
+
+afterAll(() => database.close());
+
+const id = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+
+describe('upsertRows (columns as text arrays)', { timeout: 60_000 }, () => {
+  it('given hostile text, nulls and every column type, then the rows read back equal, in their order', async () => {
+    const rows: Row[] = HOSTILE.map((label, index) => ({
+      id: id(index),
+      label,
+      count: index % 3 === 0 ? null : -index,
+      total: index * 10_000_000_000,
+      flag: index % 2 === 0,
+      day: index % 4 === 0 ? null : `2026-11-${String(index + 1).padStart(2, '0')}`,
+      at: new Date(Date.UTC(2026, 10, 25, 12, index)).toISOString(),
+      details: index % 5 === 0 ? null : { label, list: [label, null, index], nested: { '"k"': '\\' } },
+    }));
+    await upsertRows(database.pool, table, COLUMNS, 'id', rows);
+
+    const loaded = await loadRows<typeof COLUMNS, Row>(
+      database.pool,
+      table,
+      COLUMNS,
+      COLUMNS.id,
+      rows.map((row) => row.id as string),
+      sql.fragment`order by seq`,
+    );
+    expect(loaded.map((row) => ({ ...row, total: Number(row.total) }))).toEqual(rows);
+  });
+
+  it('given an existing key, then the row is replaced, not duplicated', async () => {
+    const first = {
+      id: id(100),
+      label: 'antes',
+      count: 1,
+      total: 1,
+      flag: true,
+      day: null,
+      at: null,
+      details: null,
+    };
+    await upsertRows(database.pool, table, COLUMNS, 'id', [first]);
+    await upsertRows(database.pool, table, COLUMNS, 'id', [{ ...first, label: 'depois', details: { a: 1 } }]);
+
+    const rows = await database.pool.any(sql.type(z.object({ label: z.string(), details: z.unknown() }))`
+      select label, details from ${table} where id = ${id(100)}
+    `);
+    expect(rows).toEqual([{ label: 'depois', details: { a: 1 } }]);
+  });
+});
+
+describe('textArrayLiteral', () => {
+  it('quotes every element and escapes backslashes and double quotes', () => {
+    expect(textArrayLiteral(['a', null, 'b"c', 'd\\e', ''])).toBe('{"a",NULL,"b\\"c","d\\\\e",""}');
+  });
+});
