@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
 /*
- * Random bytes drawn 4 kB at a time: one call into the system's generator per 512 ids instead
+ * Random bytes drawn 4 kB at a time: one call into the system's generator per 256 ids instead
  * of one per id (a registration makes 93 ids, and per-id calls were 6 % of the API's CPU).
  */
 const POOL_BYTES = 4096;
