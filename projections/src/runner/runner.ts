@@ -335,7 +335,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     return ms;
   };
 
-  /** Live appends wake the runner at once (the store notifies across processes too). */
+  /**
+   * Live appends wake the runner at once (the store notifies across processes too). Only the
+   * cue: the runner reads the events itself, once for all its projections; a subscription
+   * would read every event a second time just to say it exists.
+   */
   const subscribeForWakeups = async (): Promise<void> => {
     resubscribeTimer = undefined;
     if (phase !== 'started') return;
@@ -346,9 +350,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         resubscribeTimer = setTimeout(() => void subscribeForWakeups(), RESUBSCRIBE_DELAY_MS);
     };
     try {
-      const head = await eventStore.headPosition();
-      if (phase !== 'started') return;
-      subscription = eventStore.subscribeToAll({ after: head, onEvent: wake, onError: retry });
+      subscription = eventStore.watchAppends({ onAppended: wake, onError: retry });
     } catch (error) {
       retry(error);
     }

@@ -73,6 +73,13 @@ export interface SubscribeOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+export interface WatchOptions {
+  /** Called soon after events may have been appended; calls may be merged or spurious. */
+  readonly onAppended: () => void;
+  /** Called when the watch stops because of an error. */
+  readonly onError?: (error: unknown) => void;
+}
+
 /** The event store port. Both adapters pass the shared contract suite. */
 export interface EventStore {
   appendToStream(
@@ -88,5 +95,11 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition | undefined>;
   /** Catch-up subscription to the global log: history first, then live events. */
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * A cue to read, not a delivery: calls `onAppended` when events may have been appended (by
+   * this process at once, by others through the store's notifications), without reading
+   * them. A reader that must not miss events still polls now and then.
+   */
+  watchAppends(options: WatchOptions): Subscription;
   close(): Promise<void>;
 }

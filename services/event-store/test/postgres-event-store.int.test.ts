@@ -57,6 +57,25 @@ describe('PostgreSQL event store specifics', () => {
     expect(await migrate(database.url, loadMigrations([eventStoreMigrations]))).toEqual([]);
   });
 
+  it(
+    "watchAppends hears another process's appends (through LISTEN/NOTIFY, not its own)",
+    async () => {
+      const other = createPostgresEventStore({ connectionString: database.url });
+      let cues = 0;
+      const watch = store.watchAppends({ onAppended: () => (cues += 1) });
+      try {
+        await sleep(300); // the LISTEN connection opens on first use
+        const before = cues;
+        await other.appendToStream(`watch-${randomUUID()}`, events(1), 'no_stream');
+        await waitUntil(() => cues > before, 10_000);
+      } finally {
+        await watch.stop();
+        await other.close();
+      }
+    },
+    WAITING_TEST_TIMEOUT_MS,
+  );
+
   describe('the events table is append-only in the database', () => {
     beforeAll(async () => {
       await store.appendToStream('append-only', events(2), 'no_stream');

@@ -356,6 +356,28 @@ export function describeEventStoreContract(
 
     describe('subscriptions', () => {
       it(
+        'watchAppends gives a cue after each append, and none once stopped',
+        async () => {
+          const stream = streamName('watch');
+          let cues = 0;
+          const watch = store().watchAppends({ onAppended: () => (cues += 1) });
+          try {
+            await sleep(200);
+            const before = cues;
+            await store().appendToStream(stream, events(1), 'no_stream');
+            await waitUntil(() => cues > before, 10_000);
+          } finally {
+            await watch.stop();
+          }
+          const stopped = cues;
+          await store().appendToStream(stream, events(1), 0n);
+          await sleep(300);
+          expect(cues).toBe(stopped);
+        },
+        WAITING_TEST_TIMEOUT_MS,
+      );
+
+      it(
         'from a checkpoint delivers only later events, then live ones',
         async () => {
           const stream = streamName('checkpoint');

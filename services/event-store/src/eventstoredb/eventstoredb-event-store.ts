@@ -158,6 +158,12 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       return subscriptions.track(subscribe(client, subscribeOptions));
     },
 
+    watchAppends({ onAppended, onError }) {
+      // EventStoreDB pushes new events to a subscription from the end of the log; each one is
+      // the cue (it is not handed on).
+      return subscriptions.track(subscribe(client, { onEvent: () => onAppended(), onError }, END));
+    },
+
     async close() {
       await subscriptions.stopAll();
       await client.dispose();
@@ -165,11 +171,15 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
   };
 }
 
-function subscribe(client: EventStoreDBClient, options: SubscribeOptions): Subscription {
+function subscribe(
+  client: EventStoreDBClient,
+  options: SubscribeOptions,
+  from: typeof END | undefined = undefined,
+): Subscription {
   let stopped = false;
   // Exclusive of fromPosition, unlike readAll: exactly "strictly after the checkpoint".
   const stream = client.subscribeToAll({
-    fromPosition: options.after ?? START,
+    fromPosition: from ?? options.after ?? START,
     filter: excludeSystemEvents(),
   });
   const subscription: Subscription = {

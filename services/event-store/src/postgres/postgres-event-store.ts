@@ -92,6 +92,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       );
     },
 
+    watchAppends({ onAppended }) {
+      // The append notifications themselves (LISTEN/NOTIFY, and this process's own appends):
+      // nothing is read. Their connection reconnects by itself, so there is no error to report.
+      const remove = wakeups.add(onAppended);
+      return subscriptions.track({
+        async stop() {
+          remove();
+        },
+      });
+    },
+
     async close() {
       await subscriptions.stopAll();
       await wakeups.close();
