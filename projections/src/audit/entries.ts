@@ -16,6 +16,7 @@ import {
 } from '@bari/contracts';
 import type { RecordedEvent } from '@bari/event-store';
 import { assignedEntityId, type AssignedProcedure, type Entities, type EntityRow } from './entities.ts';
+import { parsePatientEvent } from '../shared/patient-event.ts';
 
 /*
  * The audit entry of each event (pure): action, entity, details. Names and old values come
@@ -303,7 +304,7 @@ function identityEntry(event: IdentityEvent, entities: Entities): Entry | null {
 
 function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
   const input = { type: recorded.type, data: recorded.data };
-  if (PATIENT_TYPES.has(recorded.type)) return patientEntry(PatientEventSchema.parse(input), entities);
+  if (PATIENT_TYPES.has(recorded.type)) return patientEntry(parsePatientEvent(recorded), entities);
   if (recorded.type === ProcedureTypeDefined.type) {
     const { data } = ProcedureTypeDefined.schema.parse(input);
     return {

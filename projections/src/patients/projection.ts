@@ -1,9 +1,10 @@
 import type { CommonQueryMethods } from 'slonik';
-import { PatientEventSchema, patientEvents } from '@bari/contracts';
+import { patientEvents } from '@bari/contracts';
 import { sql } from '@bari/db';
 import type { RecordedEvent } from '@bari/event-store';
 import type { Projection, TableNames } from '../runner/projection.ts';
 import { deleteWhereIn, loadRows, upsertRows } from '../shared/columns.ts';
+import { parsePatientEvent } from '../shared/patient-event.ts';
 import { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
 import { REPORT_TABLES, applyReportCounters } from '../reports/write-counters.ts';
 import {
@@ -26,7 +27,7 @@ import {
  */
 
 const toFoldEvent = (recorded: RecordedEvent): FoldEvent => ({
-  event: PatientEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  event: parsePatientEvent(recorded),
   revision: Number(recorded.revision),
   // The instant the command was decided (its metadata), as the API's write answers say it.
   recordedAt: new Date(recorded.metadata.timestamp).toISOString(),
