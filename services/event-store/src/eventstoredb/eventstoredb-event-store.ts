@@ -174,12 +174,12 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
 function subscribe(
   client: EventStoreDBClient,
   options: SubscribeOptions,
-  from: typeof END | undefined = undefined,
+  // Exclusive, unlike readAll's: exactly "strictly after the checkpoint".
+  fromPosition: GlobalPosition | typeof START | typeof END = options.after ?? START,
 ): Subscription {
   let stopped = false;
-  // Exclusive of fromPosition, unlike readAll: exactly "strictly after the checkpoint".
   const stream = client.subscribeToAll({
-    fromPosition: from ?? options.after ?? START,
+    fromPosition,
     filter: excludeSystemEvents(),
   });
   const subscription: Subscription = {
