@@ -8,6 +8,9 @@ import { ProcedureTypeSchema } from './procedure-type.ts';
  * so a patient's procedures may carry a copy of their type.
  */
 
+/** The catalogue's stream (one, so a name is unique within its category). */
+export const PROCEDURE_TYPES_STREAM_ID = 'procedure-types';
+
 export const ProcedureTypeDefined = defineEvent(
   'ProcedureTypeDefined',
   ProcedureTypeSchema.extend({

@@ -6,7 +6,12 @@ import {
   type MigrationSource,
 } from '@bari/db';
 import { createTestDatabase } from '@bari/db/testing';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@bari/event-store';
+import {
+  createPostgresEventStore,
+  eventStoreMigrations,
+  withProcedureTypeReferences,
+  type EventStore,
+} from '@bari/event-store';
 import { projectionMigrations } from '../../src/migrations.ts';
 
 /** The event store and the read-model pool a projection test works on. */
@@ -26,7 +31,7 @@ export async function openProjectionStores(
   extra: readonly MigrationSource[] = [],
 ): Promise<ProjectionStores> {
   await migrate(url, loadMigrations([eventStoreMigrations, ...projectionMigrations, ...extra]));
-  const eventStore = createPostgresEventStore({ connectionString: url });
+  const eventStore = withProcedureTypeReferences(createPostgresEventStore({ connectionString: url }));
   const pool = await createDatabasePool(url);
   return {
     eventStore,

@@ -2,6 +2,7 @@ export type * from './port.ts';
 export * from './errors.ts';
 export { comparePositions, fromCheckpoint, toCheckpoint } from './position.ts';
 export { createEventStore, type EventStoreEnvironment } from './create-event-store.ts';
+export { withProcedureTypeReferences } from './procedure-type-references.ts';
 export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.ts';
 export {
   createEventStoreDbEventStore,

@@ -1,7 +1,6 @@
-import { ProcedureTypeEventSchema } from '@bari/contracts';
+import { PROCEDURE_TYPES_STREAM_ID, ProcedureTypeEventSchema } from '@bari/contracts';
 
-/** The catalogue of procedure types: one stream, so a name is unique within its category. */
-export const PROCEDURE_TYPES_STREAM_ID = 'procedure-types';
+export { PROCEDURE_TYPES_STREAM_ID };
 
 /** `{id, eventSchema}` as the command handler (`handleCommand`) takes it. */
 export const procedureTypesStream = () => ({

@@ -1,0 +1,131 @@
+import {
+  PROCEDURE_TYPES_STREAM_ID,
+  ProcedureTypeDefined,
+  REQUIRED_PROCEDURES_ASSIGNED,
+  RequiredProceduresAssigned,
+  compactRequiredProcedures,
+  expandRequiredProcedures,
+  procedureTypeOf,
+  referencedTypeIds,
+  type ProcedureType,
+  type StoredRequiredProceduresAssigned,
+} from '@bari/contracts';
+import type { EventStore, EventToAppend, RecordedEvent } from './port.ts';
+
+/*
+ * The event store as the application sees it, with `RequiredProceduresAssigned` stored
+ * compact: each procedure names its type by id instead of carrying a copy (see
+ * `stored-assignments.ts` in the contracts). Appends compact, reads and subscriptions
+ * expand, so no decider or projection knows the stored form exists.
+ *
+ * The types come from the log itself: every `ProcedureTypeDefined` this store reads or
+ * appends is remembered, and a type it has not seen is looked up by reading the catalogue's
+ * stream (from where it stopped). Types never change, so what is remembered stays true.
+ */
+export function withProcedureTypeReferences(store: EventStore): EventStore {
+  const types = new Map<string, ProcedureType>();
+  /** Revision of the catalogue stream read so far (-1: none). */
+  let catalogueRevision = -1n;
+  let catchingUp: Promise<void> | undefined;
+
+  const remember = (event: { readonly type: string; readonly data: unknown }): void => {
+    if (event.type !== ProcedureTypeDefined.type) return;
+    const parsed = ProcedureTypeDefined.data.safeParse(event.data);
+    if (parsed.success && !types.has(parsed.data.id)) types.set(parsed.data.id, procedureTypeOf(parsed.data));
+  };
+
+  /** Reads the catalogue's stream past what is known; concurrent callers share one read. */
+  const catchUp = (): Promise<void> =>
+    (catchingUp ??= (async () => {
+      try {
+        const recorded = await store.readStream(PROCEDURE_TYPES_STREAM_ID, {
+          fromRevision: catalogueRevision + 1n,
+        });
+        for (const event of recorded) {
+          remember(event);
+          if (event.revision > catalogueRevision) catalogueRevision = event.revision;
+        }
+      } finally {
+        catchingUp = undefined;
+      }
+    })());
+
+  /** Makes sure every type these ids name is known, reading the catalogue once if needed. */
+  const ensureKnown = async (ids: Iterable<string>): Promise<void> => {
+    for (const id of ids) {
+      if (!types.has(id)) {
+        await catchUp();
+        return;
+      }
+    }
+  };
+  const typeOf = (id: string): ProcedureType | undefined => types.get(id);
+
+  async function expand(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const needed: string[] = [];
+    for (const event of events) {
+      remember(event);
+      if (event.type === REQUIRED_PROCEDURES_ASSIGNED && isStoredAssignment(event.data)) {
+        needed.push(...referencedTypeIds(event.data));
+      }
+    }
+    if (needed.length === 0) return events;
+    await ensureKnown(needed);
+    return events.map((event) =>
+      event.type === REQUIRED_PROCEDURES_ASSIGNED && isStoredAssignment(event.data)
+        ? { ...event, data: expandRequiredProcedures(event.data, typeOf) }
+        : event,
+    );
+  }
+
+  async function compact(events: readonly EventToAppend[]): Promise<readonly EventToAppend[]> {
+    const assignments = events.filter((event) => event.type === REQUIRED_PROCEDURES_ASSIGNED);
+    if (assignments.length === 0) return events;
+    const parsed = new Map<EventToAppend, RequiredProceduresAssigned['data']>();
+    for (const event of assignments) {
+      // Not in the contract's shape: stored as given, for the readers' checks to refuse.
+      const data = RequiredProceduresAssigned.data.safeParse(event.data);
+      if (data.success) parsed.set(event, data.data);
+    }
+    await ensureKnown(
+      [...parsed.values()].flatMap((data) => data.procedures.map((item) => item.procedureType.id)),
+    );
+    return events.map((event) => {
+      const data = parsed.get(event);
+      return data ? { ...event, data: compactRequiredProcedures(data, typeOf) } : event;
+    });
+  }
+
+  return {
+    async appendToStream(streamId, events, expected) {
+      const result = await store.appendToStream(streamId, await compact(events), expected);
+      for (const event of events) remember(event);
+      return result;
+    },
+    async readStream(streamId, options) {
+      return expand(await store.readStream(streamId, options));
+    },
+    async readAll(options) {
+      return expand(await store.readAll(options));
+    },
+    headPosition: () => store.headPosition(),
+    subscribeToAll(options) {
+      return store.subscribeToAll({
+        ...options,
+        onEvent: async (event) => {
+          const [expanded] = await expand([event]);
+          return options.onEvent(expanded!);
+        },
+      });
+    },
+    watchAppends: (options) => store.watchAppends(options),
+    close: () => store.close(),
+  };
+}
+
+/** A stored assignment whose items may name their types by id (cheap check: no zod on reads). */
+function isStoredAssignment(data: unknown): data is StoredRequiredProceduresAssigned {
+  return (
+    typeof data === 'object' && data !== null && Array.isArray((data as { procedures?: unknown }).procedures)
+  );
+}
