@@ -5,7 +5,7 @@ import {
   createProjectionTestDatabase,
   type ProjectionTestDatabase,
 } from '../../test/support/test-database.ts';
-import { loadRows, textArrayLiteral, upsertRows, type ColumnMap } from './columns.ts';
+import { loadRows, textArrayBinary, upsertRows, type ColumnMap } from './columns.ts';
 
 const COLUMNS = {
   id: { column: 'id', type: 'uuid' },
@@ -51,7 +51,7 @@ afterAll(() => database.close());
 
 const id = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 
-describe('upsertRows (columns as text arrays)', { timeout: 60_000 }, () => {
+describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () => {
   it('given hostile text, nulls and every column type, then the rows read back equal, in their order', async () => {
     const rows: Row[] = HOSTILE.map((label, index) => ({
       id: id(index),
@@ -97,8 +97,19 @@ describe('upsertRows (columns as text arrays)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('textArrayLiteral', () => {
-  it('quotes every element and escapes backslashes and double quotes', () => {
-    expect(textArrayLiteral(['a', null, 'b"c', 'd\\e', ''])).toBe('{"a",NULL,"b\\"c","d\\\\e",""}');
+describe('textArrayBinary', () => {
+  it('given text, nulls and multi-byte characters, then PostgreSQL reads back the same array', async () => {
+    const values = [...HOSTILE, null, 'último', null];
+    const read = await database.pool.oneFirst(sql.type(z.object({ value: z.array(z.string().nullable()) }))`
+      select ${sql.binary(textArrayBinary(values))}::text[] as value
+    `);
+    expect(read).toEqual(values);
+  });
+
+  it('given no values, then an empty array', async () => {
+    const read = await database.pool.oneFirst(sql.type(z.object({ value: z.array(z.string()) }))`
+      select ${sql.binary(textArrayBinary([]))}::text[] as value
+    `);
+    expect(read).toEqual([]);
   });
 });

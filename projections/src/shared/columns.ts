@@ -54,23 +54,47 @@ function asText(value: unknown, type: SqlType): string | null {
   return typeof value === 'string' ? value : String(value);
 }
 
+/** PostgreSQL's type id for `text`, named in the binary array's header. */
+const TEXT_OID = 25;
+const HEADER_BYTES = 20;
+
 /**
- * A `text[]` literal: every element double-quoted, its backslashes and double quotes escaped,
- * null as NULL. Written here rather than by the driver, whose per-element conversion cost more than
- * PostgreSQL's insert for thousands of rows.
+ * A `text[]` in PostgreSQL's binary format (`array_send`): a header (one dimension, the
+ * null flag, the element type, the length, lower bound 1), then each element as its byte
+ * length (-1 for null) and its UTF-8 bytes. Nothing is escaped, so neither side scans for
+ * quotes: against the text literal (`{"…","…"}`), the driver no longer measures and copies
+ * one long built-up string, and PostgreSQL no longer parses it character by character.
  */
-export function textArrayLiteral(values: readonly (string | null)[]): string {
-  // One growing string (V8 joins it lazily) and no regular expression for the common element
-  // without a quote or backslash: five times faster than mapping and joining.
-  let literal = '{';
+export function textArrayBinary(values: readonly (string | null)[]): Buffer {
+  let size = HEADER_BYTES;
+  let hasNull = 0;
+  const lengths = new Int32Array(values.length);
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
-    if (index > 0) literal += ',';
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (value.indexOf('"') < 0 && value.indexOf('\\') < 0) literal += `"${value}"`;
-    else literal += `"${value.replace(/[\\"]/g, '\\$&')}"`;
+    if (value === null || value === undefined) {
+      lengths[index] = -1;
+      hasNull = 1;
+      size += 4;
+    } else {
+      const length = Buffer.byteLength(value, 'utf8');
+      lengths[index] = length;
+      size += 4 + length;
+    }
   }
-  return `${literal}}`;
+  const buffer = Buffer.allocUnsafe(size);
+  buffer.writeInt32BE(1, 0);
+  buffer.writeInt32BE(hasNull, 4);
+  buffer.writeInt32BE(TEXT_OID, 8);
+  buffer.writeInt32BE(values.length, 12);
+  buffer.writeInt32BE(1, 16);
+  let offset = HEADER_BYTES;
+  for (let index = 0; index < values.length; index += 1) {
+    const length = lengths[index]!;
+    buffer.writeInt32BE(length, offset);
+    offset += 4;
+    if (length > 0) offset += buffer.write(values[index]!, offset, length, 'utf8');
+  }
+  return buffer;
 }
 
 /**
@@ -78,10 +102,11 @@ export function textArrayLiteral(values: readonly (string | null)[]): string {
  * `key` when there is one. Rows are inserted in their order (an identity column then numbers
  * them in that order).
  *
- * Each column travels as one text array, unnested and cast to its type in SQL. Measured on
- * 10,000 procedure rows (`patient_procedures`, its indexes in place): 16 µs a row, against
- * 42 µs when the rows travelled as one JSON array read by `json_to_recordset` (PostgreSQL's
- * JSON parser was most of it) and 21 µs with typed arrays (`uuid[]`, `date[]`, …).
+ * Each column travels as one binary text array (`textArrayBinary`), unnested and cast to its
+ * type in SQL. Measured on 10,000 procedure rows (`patient_procedures`, its indexes in place):
+ * 16 µs a row as text literals, against 42 µs when the rows travelled as one JSON array read by
+ * `json_to_recordset` (PostgreSQL's JSON parser was most of it) and 21 µs with typed arrays
+ * (`uuid[]`, `date[]`, …).
  */
 export async function upsertRows<Map extends ColumnMap>(
   db: CommonQueryMethods,
@@ -95,7 +120,7 @@ export async function upsertRows<Map extends ColumnMap>(
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const arrays = fields.map((field) => {
     const { type } = columnOf(map, field);
-    return sql.fragment`${textArrayLiteral(rows.map((row) => asText(row[field], type)))}::text[]`;
+    return sql.fragment`${sql.binary(textArrayBinary(rows.map((row) => asText(row[field], type))))}::text[]`;
   });
   const columns = sql.join(fields.map(column), comma);
   const casts = sql.join(
