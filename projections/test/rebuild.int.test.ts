@@ -140,6 +140,7 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
       counts: await readCounts(fixture.pool),
       others: await readCounts(fixture.pool, 'other_counts'),
     };
+    const schemas = { counts: await schemaNames('stream_counts'), others: await schemaNames('other_counts') };
 
     const result = await rebuildProjections({
       eventStore: fixture.eventStore,
@@ -152,6 +153,12 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     expect(await readCounts(fixture.pool)).toEqual(live.counts);
     expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live.others);
     expect(result.handledBy).toEqual({ 'stream-counts': 120, 'other-counts': 120 });
+    // and the deferred indexes, built on both lanes, are all there under their names
+    expect(await schemaNames('stream_counts')).toEqual(schemas.counts);
+    expect(await schemaNames('other_counts')).toEqual(schemas.others);
+    expect(schemas.others.indexes).toEqual(
+      expect.arrayContaining(['other_counts_by_events', 'other_counts_by_stream_trigrams']),
+    );
   });
 
   it('refuses a second rebuild of the same projection while one runs', async () => {

@@ -20,6 +20,7 @@ import {
   swapInRebuildTables,
   type IndexToCopy,
 } from './swap.ts';
+import { withLanes } from './lanes.ts';
 import { isTransient } from './transient.ts';
 import { sql } from '@bari/db';
 
@@ -201,7 +202,18 @@ async function rebuildHoldingLocks(
       }
     });
     await report('indexes');
-    for (const index of deferred) await createIndexLike(connection, index);
+    await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
+      // Index builds take share locks, which never conflict: the lanes build side by side, the
+      // slowest first (a trigram index takes longer than all the b-trees together).
+      const slowestFirst = [...deferred].sort((a, b) => buildWeight(b) - buildWeight(a));
+      await Promise.all(
+        lanes.map(async (lane) => {
+          for (let index = slowestFirst.shift(); index; index = slowestFirst.shift()) {
+            await createIndexLike(lane.connection, index);
+          }
+        }),
+      );
+    });
     await analyzeRebuildTables(connection, allTables);
 
     const { value: checkpoint, attempts: swapAttempts } = await swapWithRetries(
@@ -256,6 +268,9 @@ async function rebuildHoldingLocks(
   }
 }
 
+/** Generalized (GIN, GiST) indexes take far longer to build than b-trees of the same table. */
+const buildWeight = (index: IndexToCopy): number => (/ using (gin|gist) /i.test(index.definition) ? 1 : 0);
+
 /** Applies a batch to one target; a failure that is not transient names its poison event. */
 async function applyOrExplain(
   connection: DatabasePoolConnection,
@@ -290,34 +305,6 @@ class DeferredPoisonSearch extends Error {
 
 const REPLAY_ATTEMPTS = 5;
 
-interface Lane {
-  readonly connection: DatabasePoolConnection;
-  /** Indexes of the targets this lane applies, in order. */
-  readonly targets: readonly number[];
-}
-
-/**
- * Gives each lane a connection while `work` runs: the first lane the rebuild's own, the
- * others one more from the pool each. Targets are dealt round-robin.
- */
-async function withLanes<T>(
-  connection: DatabasePoolConnection,
-  pool: DatabasePool,
-  targets: readonly unknown[],
-  lanes: number,
-  work: (lanes: readonly Lane[]) => Promise<T>,
-): Promise<T> {
-  const count = Math.max(1, Math.min(lanes, targets.length));
-  const dealt = Array.from({ length: count }, (_, lane) =>
-    targets.map((_, index) => index).filter((index) => index % count === lane),
-  );
-  const open = (held: readonly DatabasePoolConnection[]): Promise<T> =>
-    held.length === count
-      ? work(held.map((connection, lane) => ({ connection, targets: dealt[lane]! })))
-      : pool.connect((connection) => open([...held, connection]));
-  return open([connection]);
-}
-
 /** One replay transaction, retried when it failed for a transient reason. */
 async function replayBatch<T>(
   connection: DatabasePoolConnection,
@@ -325,13 +312,28 @@ async function replayBatch<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await connection.transaction(work);
+      return await connection.transaction(async (tx) => {
+        await withoutSequentialScans(tx);
+        return work(tx);
+      });
     } catch (error) {
       if (error instanceof DeferredPoisonSearch) throw await error.search();
       if (attempt >= REPLAY_ATTEMPTS || !isTransient(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * The fresh tables have no statistics until the load is over (`ANALYZE` runs before the
+ * swap), so the planner takes them for empty and reads a whole table for each batch's
+ * `id = any(…)` load: a scan that grows with the table, quadratic over the replay. Their
+ * primary keys always serve those lookups better.
+ */
+async function withoutSequentialScans(tx: DatabaseTransactionConnection): Promise<void> {
+  await tx.query(sql.type(z.object({ value: z.string() }))`
+    select set_config('enable_seqscan', 'off', true) as value
+  `);
 }
 
 /** Runs the swap transaction, retrying only it when a lock was not available in time. */
