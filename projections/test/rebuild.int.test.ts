@@ -157,7 +157,7 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     expect(await schemaNames('stream_counts')).toEqual(schemas.counts);
     expect(await schemaNames('other_counts')).toEqual(schemas.others);
     expect(schemas.others.indexes).toEqual(
-      expect.arrayContaining(['other_counts_by_events', 'other_counts_by_stream_trigrams']),
+      expect.arrayContaining(['other_counts_by_stream', 'other_counts_by_stream_trigrams']),
     );
   });
 

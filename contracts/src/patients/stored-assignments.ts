@@ -44,9 +44,15 @@ export function procedureTypeOf(defined: ProcedureType): ProcedureType {
   return { id, name, category, phase, isRequired, scheduledMonth };
 }
 
-function sameType(a: ProcedureType, b: ProcedureType): boolean {
-  return TYPE_FIELDS.every((field) => a[field] === b[field]);
+/** Equal field by field, and the copy carries nothing else (what it carried would be lost). */
+function sameType(known: ProcedureType, copy: ProcedureType): boolean {
+  return (
+    Object.keys(copy).length === TYPE_FIELDS.length &&
+    TYPE_FIELDS.every((field) => known[field] === copy[field])
+  );
 }
+
+const ITEM_FIELDS = 3;
 
 /** An item naming its type by id (the check tolerates malformed items: readers refuse them later). */
 const namesType = (item: Item): item is z.infer<typeof ItemWithTypeIdSchema> =>
@@ -64,11 +70,12 @@ export function compactRequiredProcedures(
 ): StoredRequiredProceduresAssigned {
   return {
     ...data,
-    procedures: data.procedures.map(({ procedureId, procedureType, scheduledDate }) => {
+    procedures: data.procedures.map((item) => {
+      const { procedureId, procedureType, scheduledDate } = item;
       const known = typeOf(procedureType.id);
-      return known && sameType(known, procedureType)
+      return known && sameType(known, procedureType) && Object.keys(item).length === ITEM_FIELDS
         ? { procedureId, procedureTypeId: procedureType.id, scheduledDate }
-        : { procedureId, procedureType, scheduledDate };
+        : item;
     }),
   };
 }
@@ -78,7 +85,10 @@ export function referencedTypeIds(data: StoredRequiredProceduresAssigned): strin
   return data.procedures.filter(namesType).map((item) => item.procedureTypeId);
 }
 
-/** The event as deciders and projections take it; throws when a named type is unknown. */
+/**
+ * The event as deciders and projections take it; throws when a named type is unknown (a
+ * caller checks `referencedTypeIds` against its catalogue first).
+ */
 export function expandRequiredProcedures(
   data: StoredRequiredProceduresAssigned,
   typeOf: ProcedureTypeLookup,

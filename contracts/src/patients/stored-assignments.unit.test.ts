@@ -44,6 +44,20 @@ describe('a stored RequiredProceduresAssigned', () => {
     expect(expandRequiredProcedures(stored, lookupOf())).toEqual(assigned);
   });
 
+  it('keeps whole an item or a type copy carrying fields the stored form has no place for', () => {
+    const [first, second] = assigned.procedures;
+    const withExtras = {
+      ...assigned,
+      procedures: [
+        { ...first!, note: 'extra' },
+        { ...second!, procedureType: { ...second!.procedureType, color: 'blue' } },
+      ],
+      // Fields the contract does not know: what a hand-built event may carry.
+    } as unknown as typeof assigned;
+    const stored = compactRequiredProcedures(withExtras, lookupOf(types.bloodCount, types.surgeon1));
+    expect(stored.procedures).toEqual(withExtras.procedures);
+  });
+
   it('reads an event stored before types were named by id as it is', () => {
     expect(expandRequiredProcedures(assigned, lookupOf())).toEqual(assigned);
   });

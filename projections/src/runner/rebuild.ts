@@ -180,10 +180,16 @@ async function rebuildHoldingLocks(
     // Replay until a batch comes back short; the next batch is read while this one is written,
     // and the projections write it side by side on their lanes' connections.
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
-      let next = read(position);
+      // Read ahead; a read still pending when a batch fails is never awaited: mark it handled.
+      const readAhead = (after: GlobalPosition | undefined) => {
+        const reading = read(after);
+        reading.catch(() => undefined);
+        return reading;
+      };
+      let next = readAhead(position);
       for (;;) {
         const batch = await next;
-        if (batch.length === batchSize) next = read(batch[batch.length - 1]!.position);
+        if (batch.length === batchSize) next = readAhead(batch[batch.length - 1]!.position);
         if (batch.length > 0) {
           const counts = new Array<number>(targets.length).fill(0);
           await Promise.all(
@@ -204,15 +210,25 @@ async function rebuildHoldingLocks(
     await report('indexes');
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
       // Index builds take share locks, which never conflict: the lanes build side by side, the
-      // slowest first (a trigram index takes longer than all the b-trees together).
-      const slowestFirst = [...deferred].sort((a, b) => buildWeight(b) - buildWeight(a));
-      await Promise.all(
+      // slowest first (a trigram index takes longer than all the b-trees together), each under a
+      // name of its own (the swap renames them by shape). After a failure no lane starts another,
+      // and the error is thrown once none is still building.
+      const slowestFirst = deferred
+        .map((index, position) => ({ index, name: `${rebuildTable(index.table)}_deferred_${position}` }))
+        .sort((a, b) => buildWeight(b.index) - buildWeight(a.index));
+      let failed = false;
+      const built = await Promise.allSettled(
         lanes.map(async (lane) => {
-          for (let index = slowestFirst.shift(); index; index = slowestFirst.shift()) {
-            await createIndexLike(lane.connection, index);
+          for (let next = slowestFirst.shift(); next && !failed; next = slowestFirst.shift()) {
+            await createIndexLike(lane.connection, next.index, next.name).catch((error: unknown) => {
+              failed = true;
+              throw error;
+            });
           }
         }),
       );
+      const failure = built.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
     });
     await analyzeRebuildTables(connection, allTables);
 

@@ -80,13 +80,18 @@ export async function createRebuildTables(
 }
 
 /** Builds on the copy the index `index` describes on the live table (unnamed, like the constraints). */
-export async function createIndexLike(db: CommonQueryMethods, index: IndexToCopy): Promise<void> {
+export async function createIndexLike(
+  db: CommonQueryMethods,
+  index: IndexToCopy,
+  name?: string,
+): Promise<void> {
   const match = /^CREATE (UNIQUE )?INDEX (?:"(?:[^"]|"")+"|\S+) ON (?:ONLY )?\S+ (.*)$/s.exec(
     index.definition,
   );
   if (!match) throw new Error(`Unexpected index definition: ${index.definition}`);
+  // Unnamed, PostgreSQL picks a free name; two builds of one table at once may pick the same.
   await db.query(sql.typeAlias('void')`
-    create ${rawDdl(match[1] ?? '')} index on ${id(rebuildTable(index.table))} ${rawDdl(match[2]!)}
+    create ${rawDdl(match[1] ?? '')} index ${name ? id(name) : sql.fragment``} on ${id(rebuildTable(index.table))} ${rawDdl(match[2]!)}
   `);
 }
 

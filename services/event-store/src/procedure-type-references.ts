@@ -28,8 +28,9 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
   let catalogueRevision = -1n;
   let catchingUp: Promise<void> | undefined;
 
-  const remember = (event: { readonly type: string; readonly data: unknown }): void => {
-    if (event.type !== ProcedureTypeDefined.type) return;
+  /** Only the catalogue's own stream defines types: a look-alike elsewhere is not one. */
+  const remember = (streamId: string, event: { readonly type: string; readonly data: unknown }): void => {
+    if (streamId !== PROCEDURE_TYPES_STREAM_ID || event.type !== ProcedureTypeDefined.type) return;
     const parsed = ProcedureTypeDefined.data.safeParse(event.data);
     if (parsed.success && !types.has(parsed.data.id)) types.set(parsed.data.id, procedureTypeOf(parsed.data));
   };
@@ -42,7 +43,7 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
           fromRevision: catalogueRevision + 1n,
         });
         for (const event of recorded) {
-          remember(event);
+          remember(event.streamId, event);
           if (event.revision > catalogueRevision) catalogueRevision = event.revision;
         }
       } finally {
@@ -50,21 +51,26 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
       }
     })());
 
-  /** Makes sure every type these ids name is known, reading the catalogue once if needed. */
-  const ensureKnown = async (ids: Iterable<string>): Promise<void> => {
-    for (const id of ids) {
-      if (!types.has(id)) {
-        await catchUp();
-        return;
-      }
-    }
+  const allKnown = (ids: readonly string[]): boolean => ids.every((id) => types.has(id));
+  /**
+   * Makes sure every type these ids name is known, if the log defines it. A read of the
+   * catalogue already under way may have started before the type was defined: then a second
+   * one, started after this call, is sure to see every type defined before the caller's events.
+   */
+  const ensureKnown = async (ids: readonly string[]): Promise<void> => {
+    for (let reads = 0; reads < 2 && !allKnown(ids); reads += 1) await catchUp();
   };
   const typeOf = (id: string): ProcedureType | undefined => types.get(id);
 
+  /**
+   * The events with their assignments' types put back. An event naming a type the log does
+   * not define is left as stored: the reader's contract check refuses it, so it stops only
+   * the projection (or the command) that reads it, named as the poison event.
+   */
   async function expand(events: RecordedEvent[]): Promise<RecordedEvent[]> {
     const needed: string[] = [];
     for (const event of events) {
-      remember(event);
+      remember(event.streamId, event);
       if (event.type === REQUIRED_PROCEDURES_ASSIGNED && isStoredAssignment(event.data)) {
         needed.push(...referencedTypeIds(event.data));
       }
@@ -72,7 +78,9 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
     if (needed.length === 0) return events;
     await ensureKnown(needed);
     return events.map((event) =>
-      event.type === REQUIRED_PROCEDURES_ASSIGNED && isStoredAssignment(event.data)
+      event.type === REQUIRED_PROCEDURES_ASSIGNED &&
+      isStoredAssignment(event.data) &&
+      allKnown(referencedTypeIds(event.data))
         ? { ...event, data: expandRequiredProcedures(event.data, typeOf) }
         : event,
     );
@@ -83,9 +91,11 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
     if (assignments.length === 0) return events;
     const parsed = new Map<EventToAppend, RequiredProceduresAssigned['data']>();
     for (const event of assignments) {
-      // Not in the contract's shape: stored as given, for the readers' checks to refuse.
-      const data = RequiredProceduresAssigned.data.safeParse(event.data);
-      if (data.success) parsed.set(event, data.data);
+      // Not in the contract's shape: stored as given, for the readers' checks to refuse. In
+      // it: compacted from the data as given (not as parsed, which would drop unknown keys).
+      if (RequiredProceduresAssigned.data.safeParse(event.data).success) {
+        parsed.set(event, event.data as RequiredProceduresAssigned['data']);
+      }
     }
     await ensureKnown(
       [...parsed.values()].flatMap((data) => data.procedures.map((item) => item.procedureType.id)),
@@ -99,7 +109,7 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
   return {
     async appendToStream(streamId, events, expected) {
       const result = await store.appendToStream(streamId, await compact(events), expected);
-      for (const event of events) remember(event);
+      for (const event of events) remember(streamId, event);
       return result;
     },
     async readStream(streamId, options) {

@@ -134,26 +134,38 @@ describe('assignments stored naming their types by id', () => {
     await expect(store.appendToStream(`patient-${patientId}`, [changed], 'no_stream')).rejects.toThrow();
   });
 
-  it('refuses to read an event naming a type nobody defined', async () => {
+  it('leaves as stored an event naming a type nobody defined, for the readers to refuse', async () => {
     const patientId = randomUUID();
+    const stored = {
+      patientId,
+      procedures: [
+        { procedureId: randomUUID(), procedureTypeId: 'pre_op_lab.inexistente', scheduledDate: null },
+      ],
+      reason: 'registration',
+    };
     await raw.appendToStream(
       `patient-${patientId}`,
-      [
-        {
-          id: randomUUID(),
-          type: RequiredProceduresAssigned.type,
-          data: {
-            patientId,
-            procedures: [
-              { procedureId: randomUUID(), procedureTypeId: 'pre_op_lab.inexistente', scheduledDate: null },
-            ],
-            reason: 'registration',
-          },
-          metadata: metadata(),
-        },
-      ],
+      [{ id: randomUUID(), type: RequiredProceduresAssigned.type, data: stored, metadata: metadata() }],
       'no_stream',
     );
-    await expect(store.readStream(`patient-${patientId}`)).rejects.toThrow(/pre_op_lab.inexistente/);
+    const [read] = await store.readStream(`patient-${patientId}`);
+    expect(read!.data).toEqual(stored);
+    expect(RequiredProceduresAssigned.schema.safeParse({ type: read!.type, data: read!.data }).success).toBe(
+      false,
+    );
+  });
+
+  it('learns types only from the catalogue stream, not from a look-alike event elsewhere', async () => {
+    const lookAlike = { ...types.zinc6, id: 'post_op_6mes.fora-do-catalogo' };
+    await store.appendToStream(`elsewhere-${randomUUID()}`, [defined(lookAlike)], 'no_stream');
+    const patientId = randomUUID();
+    const event = assignment(patientId, [lookAlike]);
+    await store.appendToStream(`patient-${patientId}`, [event], 'no_stream');
+
+    const [stored] = await raw.readStream(`patient-${patientId}`);
+    expect(stored!.data).toEqual(event.data);
+    expect(dataOf(await withProcedureTypeReferences(raw).readStream(`patient-${patientId}`))).toEqual([
+      event.data,
+    ]);
   });
 });
