@@ -17,8 +17,6 @@ import { RequiredProceduresAssigned } from './events.ts';
  * and events stored before this change keep theirs: both forms stay readable forever.
  */
 
-export const REQUIRED_PROCEDURES_ASSIGNED = RequiredProceduresAssigned.type;
-
 const ItemWithTypeSchema = RequiredProceduresAssigned.data.shape.procedures.element;
 
 const ItemWithTypeIdSchema = z.object({

@@ -79,7 +79,10 @@ export async function createRebuildTables(
   return deferred;
 }
 
-/** Builds on the copy the index `index` describes on the live table (unnamed, like the constraints). */
+/**
+ * Builds on the copy the index `index` describes on the live table, under `name` or unnamed
+ * (PostgreSQL picks a free name; the swap renames indexes by shape either way).
+ */
 export async function createIndexLike(
   db: CommonQueryMethods,
   index: IndexToCopy,

@@ -1,7 +1,6 @@
 import {
   PROCEDURE_TYPES_STREAM_ID,
   ProcedureTypeDefined,
-  REQUIRED_PROCEDURES_ASSIGNED,
   RequiredProceduresAssigned,
   compactRequiredProcedures,
   expandRequiredProcedures,
@@ -68,26 +67,26 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
    * the projection (or the command) that reads it, named as the poison event.
    */
   async function expand(events: RecordedEvent[]): Promise<RecordedEvent[]> {
-    const needed: string[] = [];
+    /** Each compacted assignment, with the type ids it names. */
+    const named = new Map<RecordedEvent, { data: StoredRequiredProceduresAssigned; ids: string[] }>();
     for (const event of events) {
       remember(event.streamId, event);
-      if (event.type === REQUIRED_PROCEDURES_ASSIGNED && isStoredAssignment(event.data)) {
-        needed.push(...referencedTypeIds(event.data));
-      }
+      if (event.type !== RequiredProceduresAssigned.type || !isStoredAssignment(event.data)) continue;
+      const ids = referencedTypeIds(event.data);
+      if (ids.length > 0) named.set(event, { data: event.data, ids });
     }
-    if (needed.length === 0) return events;
-    await ensureKnown(needed);
-    return events.map((event) =>
-      event.type === REQUIRED_PROCEDURES_ASSIGNED &&
-      isStoredAssignment(event.data) &&
-      allKnown(referencedTypeIds(event.data))
-        ? { ...event, data: expandRequiredProcedures(event.data, typeOf) }
-        : event,
-    );
+    if (named.size === 0) return events;
+    await ensureKnown([...named.values()].flatMap(({ ids }) => ids));
+    return events.map((event) => {
+      const assignment = named.get(event);
+      return assignment && allKnown(assignment.ids)
+        ? { ...event, data: expandRequiredProcedures(assignment.data, typeOf) }
+        : event;
+    });
   }
 
   async function compact(events: readonly EventToAppend[]): Promise<readonly EventToAppend[]> {
-    const assignments = events.filter((event) => event.type === REQUIRED_PROCEDURES_ASSIGNED);
+    const assignments = events.filter((event) => event.type === RequiredProceduresAssigned.type);
     if (assignments.length === 0) return events;
     const parsed = new Map<EventToAppend, RequiredProceduresAssigned['data']>();
     for (const event of assignments) {

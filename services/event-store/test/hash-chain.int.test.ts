@@ -12,14 +12,8 @@ import {
   verifyHashChain,
   type EventStore,
 } from '../src/index.ts';
+import { testMetadata as metadata } from '../src/contract/test-support.ts';
 
-const metadata = () => ({
-  userId: null,
-  userEmail: null,
-  clientIp: null,
-  correlationId: randomUUID(),
-  timestamp: new Date().toISOString(),
-});
 const event = (n: number) => ({ id: randomUUID(), type: 'Counted', data: { n }, metadata: metadata() });
 
 let database: TestDatabase;

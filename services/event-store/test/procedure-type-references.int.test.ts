@@ -16,14 +16,8 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '../src/index.ts';
+import { testMetadata as metadata, waitUntil } from '../src/contract/test-support.ts';
 
-const metadata = () => ({
-  userId: null,
-  userEmail: null,
-  clientIp: null,
-  correlationId: randomUUID(),
-  timestamp: new Date().toISOString(),
-});
 const defined = (type: ProcedureType) => ({
   id: randomUUID(),
   ...ProcedureTypeDefined.create({ ...type, source: 'catalogue' }),
@@ -91,13 +85,7 @@ describe('assignments stored naming their types by id', () => {
       onEvent: (recorded) => void delivered.push(recorded),
     });
     try {
-      for (
-        let waited = 0;
-        !delivered.some((recorded) => recorded.id === event.id) && waited < 5_000;
-        waited += 20
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitUntil(() => delivered.some((recorded) => recorded.id === event.id), 5_000);
     } finally {
       await subscription.stop();
     }
