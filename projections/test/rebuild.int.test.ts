@@ -161,6 +161,60 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     );
   });
 
+  it('keeps up during the load the indexes it is told to, builds the others after it, and analyses every table', async () => {
+    await appendCounted(fixture.eventStore, 30, 4);
+    const others = streamCountsProjection({
+      name: 'other-counts',
+      table: 'other_counts',
+      indexesMaintainedDuringLoad: ['other_counts_by_stream_trigrams'],
+    });
+    await projectWholeLog(fixture, others);
+    const live = await readCounts(fixture.pool, 'other_counts');
+    const schema = await schemaNames('other_counts');
+    const definitions = () =>
+      fixture.pool.anyFirst(sql.type(z.object({ definition: z.string() }))`
+        select indexdef as definition from pg_indexes where tablename = 'other_counts__rebuild' order by 1
+      `);
+    const duringLoad: string[][] = [];
+
+    await rebuildProjections({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [others],
+      batchSize: 7,
+      replayLanes: 2,
+      onProgress: async ({ phase }) => {
+        if (phase === 'replay') duringLoad.push([...(await definitions())]);
+      },
+    });
+
+    // Then while it loaded, the trigram index was there and the plain one was not yet
+    expect(duringLoad.length).toBeGreaterThan(1);
+    for (const indexes of duringLoad) {
+      expect(indexes.some((definition) => /USING gin \(stream_id gin_trgm_ops\)/.test(definition))).toBe(
+        true,
+      );
+      expect(
+        indexes.some((definition) => /^CREATE INDEX .* USING btree \(stream_id\)$/.test(definition)),
+      ).toBe(false);
+    }
+    // and after the swap the rows and every name are as before, the table analysed
+    expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live);
+    expect(await schemaNames('other_counts')).toEqual(schema);
+    const analysed = await fixture.pool.oneFirst(sql.type(z.object({ tuples: z.number() }))`
+      select reltuples as tuples from pg_class where oid = 'other_counts'::regclass
+    `);
+    expect(analysed).toBe(30);
+  });
+
+  it('refuses to rebuild when an index it should keep during the load does not exist', async () => {
+    await appendCounted(fixture.eventStore, 2, 2);
+    const misnamed = streamCountsProjection({ indexesMaintainedDuringLoad: ['stream_counts_by_nothing'] });
+    await expect(
+      rebuildProjections({ eventStore: fixture.eventStore, pool: fixture.pool, projections: [misnamed] }),
+    ).rejects.toThrow(/stream_counts_by_nothing/);
+  });
+
   it('refuses a second rebuild of the same projection while one runs', async () => {
     await appendCounted(fixture.eventStore, 2, 20);
     const slow = streamCountsProjection({ delayMs: 10 });

@@ -35,6 +35,10 @@ export const auditProjection: Projection = {
   name: 'audit',
   eventTypes: AUDITED_EVENT_TYPES,
   tables: ['audit_log', 'audit_entities', 'audit_facets'],
+  // The trigram index takes a single core for 7 s when built after a 20,000-patient load, with
+  // the other core idle; kept up during the load, its upkeep fits in the time this projection's
+  // lane waits for the patients lane (rebuild --all 57 → 54 s).
+  indexesMaintainedDuringLoad: ['audit_log_search'],
   async apply(events, { tx, tables }) {
     const loaded = await loadRows<typeof AUDIT_ENTITY_COLUMNS, EntityRow>(
       tx,

@@ -30,6 +30,12 @@ export interface Projection {
    */
   readonly indexesUsedByApply?: readonly string[];
   /**
+   * Indexes (by their live name) a rebuild keeps up while it loads instead of building them
+   * after the load: for an index whose build would run alone on one core at the end (a large
+   * trigram index) while its projection's lane has time to spare during the load.
+   */
+  readonly indexesMaintainedDuringLoad?: readonly string[];
+  /**
    * Applies the handled events of one batch, in log order. Write only through
    * `tables(name)`, never a literal table name, so the same code serves the live tables and
    * a rebuild. A throw rolls the whole batch back; the runner then replays the batch event by

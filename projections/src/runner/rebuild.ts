@@ -173,7 +173,11 @@ async function rebuildHoldingLocks(
   await connection.transaction(async (tx) => {
     await dropRebuildTables(tx, allTables);
     for (const { projection } of targets) {
-      deferred.push(...(await createRebuildTables(tx, projection.tables, projection.indexesUsedByApply)));
+      const kept = [
+        ...(projection.indexesUsedByApply ?? []),
+        ...(projection.indexesMaintainedDuringLoad ?? []),
+      ];
+      deferred.push(...(await createRebuildTables(tx, projection.tables, kept)));
     }
   });
   try {
@@ -211,26 +215,38 @@ async function rebuildHoldingLocks(
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
       // Index builds take share locks, which never conflict: the lanes build side by side, the
       // slowest first (a trigram index takes longer than all the b-trees together), each under a
-      // name of its own (the swap renames them by shape). After a failure no lane starts another,
-      // and the error is thrown once none is still building.
+      // name of its own (the swap renames them by shape). Then each table is analysed, also on
+      // whichever lane is free: first those with no index left to build (`analyze` waits for a
+      // build on its table). After a failure no lane starts another job, and the error is thrown
+      // once none is still working.
       const slowestFirst = deferred
         .map((index, position) => ({ index, name: `${rebuildTable(index.table)}_deferred_${position}` }))
         .sort((a, b) => buildWeight(b.index) - buildWeight(a.index));
+      const indexed = new Set(deferred.map((index) => index.table));
+      const jobs: ((lane: DatabasePoolConnection) => Promise<void>)[] = [
+        ...slowestFirst.map(
+          ({ index, name }) =>
+            (lane: DatabasePoolConnection) =>
+              createIndexLike(lane, index, name),
+        ),
+        ...[...allTables]
+          .sort((a, b) => Number(indexed.has(a)) - Number(indexed.has(b)))
+          .map((table) => (lane: DatabasePoolConnection) => analyzeRebuildTables(lane, [table])),
+      ];
       let failed = false;
-      const built = await Promise.allSettled(
+      const done = await Promise.allSettled(
         lanes.map(async (lane) => {
-          for (let next = slowestFirst.shift(); next && !failed; next = slowestFirst.shift()) {
-            await createIndexLike(lane.connection, next.index, next.name).catch((error: unknown) => {
+          for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
+            await job(lane.connection).catch((error: unknown) => {
               failed = true;
               throw error;
             });
           }
         }),
       );
-      const failure = built.find((result) => result.status === 'rejected');
+      const failure = done.find((result) => result.status === 'rejected');
       if (failure) throw failure.reason;
     });
-    await analyzeRebuildTables(connection, allTables);
 
     const { value: checkpoint, attempts: swapAttempts } = await swapWithRetries(
       connection,

@@ -51,6 +51,7 @@ export async function createRebuildTables(
 ): Promise<IndexToCopy[]> {
   await assertNoSerialColumns(db, tables);
   const deferred: IndexToCopy[] = [];
+  const unseen = new Set(keep);
   for (const table of tables) {
     const copy = rebuildTable(table);
     await db.query(sql.typeAlias('void')`
@@ -66,6 +67,7 @@ export async function createRebuildTables(
       order by i.relname
     `);
     for (const index of live) {
+      unseen.delete(index.name);
       if (index.constraint !== null) {
         // Unnamed: PostgreSQL names it after the copy; the swap gives it the live name back.
         await db.query(sql.typeAlias('void')`alter table ${id(copy)} add ${rawDdl(index.constraint)}`);
@@ -76,6 +78,8 @@ export async function createRebuildTables(
       }
     }
   }
+  // A misspelt name would silently defer the index: refuse it before anything is loaded.
+  if (unseen.size > 0) throw new Error(`No index named ${[...unseen].join(', ')} on ${tables.join(', ')}`);
   return deferred;
 }
 
