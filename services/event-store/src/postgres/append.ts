@@ -37,6 +37,9 @@ interface OutcomeRow {
   readonly conflicting_ids: string[] | null;
 }
 
+/** Prepared once per pooled connection: each append then skips the parse and the plan. */
+const APPEND_STATEMENT = 'bari_append_batch';
+
 /**
  * Appends several appends in one statement, hence one round trip and one transaction:
  * `bari_append_batch` takes the lock, then for each append checks for an earlier identical
@@ -57,11 +60,12 @@ export async function appendBatch(
       metadata: event.metadata,
     })),
   }));
-  const { rows } = await db.query<OutcomeRow>(
-    `select ordinal, status, next_revision::text, last_position::text, actual_revision::text, conflicting_ids
+  const { rows } = await db.query<OutcomeRow>({
+    name: APPEND_STATEMENT,
+    text: `select ordinal, status, next_revision::text, last_position::text, actual_revision::text, conflicting_ids
      from bari_append_batch($1::jsonb) order by ordinal`,
-    [JSON.stringify(payload)],
-  );
+    values: [JSON.stringify(payload)],
+  });
   return appends.map((append, index) => toOutcome(append, rows[index]));
 }
 
