@@ -50,6 +50,7 @@ Opções:
     baseline: 'Referência: INSERT de várias linhas',
     oneWriter: 'Gravação de eventos, 1 escritor',
     eightWriters: 'Gravação de eventos, 8 escritores',
+    commitFloor: 'Referência: um INSERT de uma linha por transação',
     registerPatient: 'Cadastrar paciente',
     completeProcedure: 'Concluir procedimento',
     authFloor: 'GET /api/auth/user',

@@ -29,7 +29,12 @@ export const BenchResultsSchema = z.object({
     /** eventsPerSec ÷ baselineInsertPerSec. */
     ratioToBaseline: rate,
   }),
-  appends: z.object({ oneWriter: AppendFiguresSchema, eightWriters: AppendFiguresSchema }),
+  appends: z.object({
+    oneWriter: AppendFiguresSchema,
+    eightWriters: AppendFiguresSchema,
+    /** One-row INSERTs, a commit each, one client: the durable commit an append waits for. */
+    commitFloor: AppendFiguresSchema,
+  }),
   commands: z.object({ registerPatient: HttpFiguresSchema, completeProcedure: HttpFiguresSchema }),
   queries: z.object({
     authFloor: HttpFiguresSchema,

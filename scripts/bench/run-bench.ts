@@ -4,6 +4,7 @@ import { clinicToday } from '@bari/contracts';
 import { openDatabase } from '@bari/db';
 import { startApp, repoRoot } from './app-process.ts';
 import { measureBaselineInsert } from './baseline-insert.ts';
+import { measureCommitFloor } from './commit-floor.ts';
 import { createDataset } from './dataset.ts';
 import { countEvents } from './event-count.ts';
 import { initializeAndSignIn } from './http-client.ts';
@@ -71,7 +72,11 @@ export async function runBench(
       http,
     );
     say(messages.appends);
-    const appends = await measureAppends(database.url, options.duration);
+    const appends = {
+      ...(await measureAppends(database.url, options.duration)),
+      // A scratch table, so the owner role (the app role may only read and append events).
+      commitFloor: await measureCommitFloor(database.migrationUrl, options.duration),
+    };
 
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     const restingRssMB = Math.round(app.rssMB());

@@ -29,6 +29,7 @@ export function resultsTable(results: BenchResults): string {
     [m.rows.baseline, m.perSecond(rebuild.baselineInsertPerSec), '', '', ''],
     append(m.rows.oneWriter, appends.oneWriter),
     append(m.rows.eightWriters, appends.eightWriters),
+    append(m.rows.commitFloor, appends.commitFloor),
     http(m.rows.registerPatient, commands.registerPatient),
     http(m.rows.completeProcedure, commands.completeProcedure),
     http(m.rows.authFloor, queries.authFloor),
