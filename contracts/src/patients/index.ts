@@ -4,6 +4,7 @@ export * from './procedure.ts';
 export * from './progress.ts';
 export * from './events.ts';
 export * from './stored-assignments.ts';
+export * from './read-events.ts';
 export * from './commands.ts';
 export * from './patient-form.ts';
 export * from './dtos.ts';

@@ -1,4 +1,4 @@
-import { PatientEventSchema } from '@bari/contracts';
+import { PatientEventReadSchema } from '@bari/contracts';
 import type { EventStore } from '@bari/event-store';
 import { patientStreamId } from '../patients/streams.ts';
 import { parseOwnData } from '../shared/domain-error.ts';
@@ -11,7 +11,11 @@ export async function readPatientStream(
 ): Promise<PatientStreamEvent[]> {
   const recorded = await eventStore.readStream(patientStreamId(patientId));
   return recorded.map((stored) => ({
-    event: parseOwnData(PatientEventSchema, { type: stored.type, data: stored.data }, `event ${stored.id}`),
+    event: parseOwnData(
+      PatientEventReadSchema,
+      { type: stored.type, data: stored.data },
+      `event ${stored.id}`,
+    ),
     revision: Number(stored.revision),
     metadata: stored.metadata,
     recordedAt: stored.createdAt,

@@ -1,4 +1,4 @@
-import { CpfReservationEventSchema, PatientEventSchema, normalizeCpf } from '@bari/contracts';
+import { CpfReservationEventSchema, PatientEventReadSchema, normalizeCpf } from '@bari/contracts';
 
 /*
  * Streams of the patients context, one per aggregate:
@@ -13,7 +13,8 @@ export const cpfReservationStreamId = (cpf: string): string => `patient-cpf-${no
 /** `{id, eventSchema}` pairs as the command handler (`handleCommand`) takes them. */
 export const patientStream = (patientId: string) => ({
   id: patientStreamId(patientId),
-  eventSchema: PatientEventSchema,
+  // The contract as read back: a registration's procedure types checked once per object.
+  eventSchema: PatientEventReadSchema,
 });
 export const cpfReservationStream = (cpf: string) => ({
   id: cpfReservationStreamId(cpf),
