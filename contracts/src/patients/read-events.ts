@@ -5,81 +5,92 @@ import { PatientEventSchema, RequiredProceduresAssigned, type PatientEvent } fro
 /*
  * Checking a patient event read back from the log. A registration's `RequiredProceduresAssigned`
  * lists 93 procedures, each with its type; the store hands it back naming the catalogue's own
- * type objects (`withProcedureTypeReferences`), so each type is checked once per object, not
- * once per procedure of every registration read: what `PatientEventSchema` accepts and gives,
- * at a fraction of the cost (the largest part of a rebuild's contract checks, and of every
- * command's read of a patient's stream).
+ * type objects (`withProcedureTypeReferences`, which freezes them), so each of those is checked
+ * once, not once per procedure of every registration read: what `PatientEventSchema` accepts
+ * and gives, at a fraction of the cost (the largest part of a rebuild's contract checks, and of
+ * every command's read of a patient's stream). Plain `safeParse` calls, not a zod transform
+ * per item: zod's effects cost more than the check they would save.
  */
 
-const ItemWithoutTypeSchema = RequiredProceduresAssigned.data.shape.procedures.element.omit({
-  procedureType: true,
-});
+const EnvelopeSchema = z.object({ type: z.literal(RequiredProceduresAssigned.type), data: z.unknown() });
 const AssignmentWithoutItemsSchema = RequiredProceduresAssigned.data.extend({
-  procedures: z.array(z.record(z.unknown())),
+  procedures: z.array(z.unknown()),
 });
+const ItemsWithoutTypeSchema = z.array(
+  RequiredProceduresAssigned.data.shape.procedures.element.omit({ procedureType: true }),
+);
+type Item = RequiredProceduresAssigned['data']['procedures'][number];
 
-/** Type copies already checked, by object. Readers never change an event they were given. */
+/** Frozen type copies already checked, by object: being frozen, they cannot have changed since. */
 const checkedTypes = new WeakMap<object, ProcedureType>();
 
 function checkType(
   value: unknown,
   path: (string | number)[],
-  ctx: z.RefinementCtx,
+  issues: z.ZodIssue[],
 ): ProcedureType | undefined {
-  const known = typeof value === 'object' && value !== null ? checkedTypes.get(value) : undefined;
+  const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value);
+  const known = frozen ? checkedTypes.get(value) : undefined;
   if (known) return known;
   const result = ProcedureTypeSchema.safeParse(value, { path });
   if (!result.success) {
-    for (const issue of result.error.issues) ctx.addIssue(issue);
+    issues.push(...result.error.issues);
     return undefined;
   }
-  if (typeof value === 'object' && value !== null) checkedTypes.set(value, result.data);
-  return result.data;
+  // Shared by every event that names this object: frozen, so no reader can change it for the others.
+  const checked = Object.freeze(result.data);
+  if (frozen) checkedTypes.set(value, checked);
+  return checked;
 }
 
-const RequiredProceduresAssignedReadSchema = z.unknown().transform((data, ctx) => {
-  const assignment = AssignmentWithoutItemsSchema.safeParse(data, { path: ['data'] });
-  if (!assignment.success) {
-    for (const issue of assignment.error.issues) ctx.addIssue(issue);
-    return z.NEVER;
-  }
-  const { procedures, ...rest } = assignment.data;
-  let valid = true;
-  const checked = procedures.map(({ procedureType, ...item }, index) => {
-    const path = ['data', 'procedures', index];
-    const fields = ItemWithoutTypeSchema.safeParse(item, { path });
-    const type = checkType(procedureType, [...path, 'procedureType'], ctx);
-    if (!fields.success) for (const issue of fields.error.issues) ctx.addIssue(issue);
-    if (!fields.success || !type) {
-      valid = false;
-      return undefined;
-    }
-    return {
-      procedureId: fields.data.procedureId,
-      procedureType: type,
-      scheduledDate: fields.data.scheduledDate,
-    };
+function readAssignment(value: unknown): z.SafeParseReturnType<unknown, RequiredProceduresAssigned> {
+  const envelope = EnvelopeSchema.safeParse(value);
+  if (!envelope.success) return envelope;
+  const assignment = AssignmentWithoutItemsSchema.safeParse(envelope.data.data, { path: ['data'] });
+  if (!assignment.success) return assignment;
+  const issues: z.ZodIssue[] = [];
+  const items = ItemsWithoutTypeSchema.safeParse(assignment.data.procedures, {
+    path: ['data', 'procedures'],
   });
-  if (!valid) return z.NEVER;
-  return { ...rest, procedures: checked as RequiredProceduresAssigned['data']['procedures'] };
-});
+  if (!items.success) issues.push(...items.error.issues);
+  const procedures: Item[] = [];
+  assignment.data.procedures.forEach((item, index) => {
+    // An item that is an object (arrays are not): its type read as zod reads a field.
+    const isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
+    const path = ['data', 'procedures', index, 'procedureType'];
+    const procedureType = isObject
+      ? checkType((item as { procedureType?: unknown }).procedureType, path, issues)
+      : undefined;
+    const fields = items.data?.[index];
+    if (fields && procedureType) {
+      procedures.push({
+        procedureId: fields.procedureId,
+        procedureType,
+        scheduledDate: fields.scheduledDate,
+      });
+    }
+  });
+  if (issues.length > 0) return { success: false, error: new z.ZodError(issues) };
+  const { patientId, reason } = assignment.data;
+  return {
+    success: true,
+    data: { type: RequiredProceduresAssigned.type, data: { patientId, procedures, reason } },
+  };
+}
 
 /**
  * `PatientEventSchema` for events read back from the log: the same events accepted, the same
- * values given, a registration's types checked once per object.
+ * values given (a registration's type copies frozen), each frozen type object checked once.
  */
 export const PatientEventReadSchema: z.ZodType<PatientEvent, z.ZodTypeDef, unknown> = z
   .unknown()
   .transform((value, ctx): PatientEvent => {
-    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-    if (type === RequiredProceduresAssigned.type) {
-      const data = RequiredProceduresAssignedReadSchema.safeParse((value as { data?: unknown }).data);
-      if (data.success) return { type: RequiredProceduresAssigned.type, data: data.data };
-      for (const issue of data.error.issues) ctx.addIssue(issue);
-      return z.NEVER;
-    }
-    const event = PatientEventSchema.safeParse(value);
-    if (event.success) return event.data;
-    for (const issue of event.error.issues) ctx.addIssue(issue);
+    const isAssignment =
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { type?: unknown }).type === RequiredProceduresAssigned.type;
+    const result = isAssignment ? readAssignment(value) : PatientEventSchema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue(issue);
     return z.NEVER;
   });

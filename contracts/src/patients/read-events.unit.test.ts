@@ -3,7 +3,8 @@ import { PROTOCOL_CATALOGUE } from '../protocol/catalogue.ts';
 import { PatientEventSchema, RequiredProceduresAssigned } from './events.ts';
 import { PatientEventReadSchema } from './read-events.ts';
 
-const [first, second] = PROTOCOL_CATALOGUE;
+// As the store hands the catalogue's types back: frozen objects, shared by every registration.
+const [first, second] = PROTOCOL_CATALOGUE.map((type) => Object.freeze({ ...type }));
 const assignment = (procedures: unknown[]) => ({
   type: RequiredProceduresAssigned.type,
   data: { patientId: '00000000-0000-4000-8000-000000000002', procedures, reason: 'registration' },
@@ -13,10 +14,14 @@ const item = (n: number, procedureType: unknown) => ({
   procedureType,
   scheduledDate: n % 2 ? null : '2026-12-01',
 });
+const typeOf = (event: unknown, index = 0) => {
+  const parsed = PatientEventReadSchema.parse(event);
+  if (parsed.type !== 'RequiredProceduresAssigned') throw new Error('not an assignment');
+  return parsed.data.procedures[index]!.procedureType;
+};
 
 describe('PatientEventReadSchema', () => {
-  it("given a registration's items sharing the catalogue's type objects, then it gives what PatientEventSchema gives", () => {
-    // As the store hands a registration back: each item names one of the catalogue's own objects.
+  it("given a registration's items sharing frozen type objects, then it gives what PatientEventSchema gives", () => {
     const event = assignment([
       item(1, first),
       item(2, second),
@@ -24,11 +29,16 @@ describe('PatientEventReadSchema', () => {
       item(4, { ...first!, extra: 1 }),
     ]);
     expect(PatientEventReadSchema.parse(event)).toEqual(PatientEventSchema.parse(event));
-    // and an event naming the same objects again gets the checked copies
-    const again = PatientEventReadSchema.parse(assignment([item(5, first)]));
-    expect(again.type === 'RequiredProceduresAssigned' && again.data.procedures[0]!.procedureType).toEqual(
-      first,
-    );
+    // and another event naming the same object gets the same checked copy, frozen
+    expect(typeOf(assignment([item(5, first)]))).toBe(typeOf(assignment([item(6, first)])));
+    expect(Object.isFrozen(typeOf(assignment([item(5, first)])))).toBe(true);
+  });
+
+  it('given a type object that is not frozen and changes between two reads, then the second read checks it again', () => {
+    const type: Record<string, unknown> = { ...first! };
+    expect(typeOf(assignment([item(1, type)]))).toEqual(first);
+    type.name = '';
+    expect(() => PatientEventReadSchema.parse(assignment([item(1, type)]))).toThrow();
   });
 
   it('given any other patient event, then it gives what PatientEventSchema gives', () => {
@@ -57,10 +67,12 @@ describe('PatientEventReadSchema', () => {
         assignment([{ procedureId: '00000000-0000-4000-8000-000000000011', scheduledDate: null }]),
         'data.procedures.0.procedureType',
       ],
+      [assignment([[item(1, first)]]), 'data.procedures.0'],
       [
         { ...assignment([]), data: { patientId: 'x', procedures: [], reason: 'registration' } },
         'data.patientId',
       ],
+      [Object.assign([], assignment([item(1, first)])), ''],
       [{ type: 'ProcedureReopened', data: {} }, 'data.patientId'],
       [{ type: 'NotAPatientEvent', data: {} }, 'type'],
     ];

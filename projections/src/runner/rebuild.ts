@@ -13,6 +13,7 @@ import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import {
   analyzeRebuildTables,
+  cleanGinPendingLists,
   createIndexLike,
   createRebuildTables,
   dropRebuildTables,
@@ -20,7 +21,7 @@ import {
   swapInRebuildTables,
   type IndexToCopy,
 } from './swap.ts';
-import { withLanes } from './lanes.ts';
+import { withLanes, type Lane } from './lanes.ts';
 import { isTransient } from './transient.ts';
 import { sql } from '@bari/db';
 
@@ -212,40 +213,32 @@ async function rebuildHoldingLocks(
       }
     });
     await report('indexes');
+    // A GIN index kept up during the load holds its last entries in a pending list (up to
+    // 4 MB) that searches scan until it is merged: merge it before the copy goes live.
+    await cleanGinPendingLists(connection, allTables);
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
       // Index builds take share locks, which never conflict: the lanes build side by side, the
       // slowest first (a trigram index takes longer than all the b-trees together), each under a
-      // name of its own (the swap renames them by shape). Then each table is analysed, also on
-      // whichever lane is free: first those with no index left to build (`analyze` waits for a
-      // build on its table). After a failure no lane starts another job, and the error is thrown
-      // once none is still working.
+      // name of its own (the swap renames them by shape); the tables with no index to build are
+      // analysed meanwhile, on whichever lane is free. The others are analysed once every build
+      // is over, so that each index is there for its statistics.
       const slowestFirst = deferred
         .map((index, position) => ({ index, name: `${rebuildTable(index.table)}_deferred_${position}` }))
         .sort((a, b) => buildWeight(b.index) - buildWeight(a.index));
       const indexed = new Set(deferred.map((index) => index.table));
-      const jobs: ((lane: DatabasePoolConnection) => Promise<void>)[] = [
+      const analyze =
+        (table: string): LaneJob =>
+        (lane) =>
+          analyzeRebuildTables(lane, [table]);
+      await runOnLanes(lanes, [
         ...slowestFirst.map(
-          ({ index, name }) =>
-            (lane: DatabasePoolConnection) =>
+          ({ index, name }): LaneJob =>
+            (lane) =>
               createIndexLike(lane, index, name),
         ),
-        ...[...allTables]
-          .sort((a, b) => Number(indexed.has(a)) - Number(indexed.has(b)))
-          .map((table) => (lane: DatabasePoolConnection) => analyzeRebuildTables(lane, [table])),
-      ];
-      let failed = false;
-      const done = await Promise.allSettled(
-        lanes.map(async (lane) => {
-          for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
-            await job(lane.connection).catch((error: unknown) => {
-              failed = true;
-              throw error;
-            });
-          }
-        }),
-      );
-      const failure = done.find((result) => result.status === 'rejected');
-      if (failure) throw failure.reason;
+        ...allTables.filter((table) => !indexed.has(table)).map(analyze),
+      ]);
+      await runOnLanes(lanes, [...indexed].map(analyze));
     });
 
     const { value: checkpoint, attempts: swapAttempts } = await swapWithRetries(
@@ -298,6 +291,28 @@ async function rebuildHoldingLocks(
     await dropRebuildTables(connection, allTables).catch(() => undefined);
     throw error;
   }
+}
+
+type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
+
+/**
+ * Runs the jobs in order on the lanes, each lane taking the next one as it is free. After a
+ * failure no lane starts another job, and the error is thrown once none is still working.
+ */
+async function runOnLanes(lanes: readonly Lane[], jobs: LaneJob[]): Promise<void> {
+  let failed = false;
+  const done = await Promise.allSettled(
+    lanes.map(async (lane) => {
+      for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
+        await job(lane.connection).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+      }
+    }),
+  );
+  const failure = done.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Generalized (GIN, GiST) indexes take far longer to build than b-trees of the same table. */

@@ -111,6 +111,19 @@ function rawDdl(text: string) {
   return sql.fragment(strings);
 }
 
+/** Merges the pending lists of the GIN indexes the copies have (those kept up during the load). */
+export async function cleanGinPendingLists(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await db.query(sql.type(z.object({ merged: z.number() }))`
+    select gin_clean_pending_list(x.indexrelid)::int as merged
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_am am on am.oid = i.relam
+    where am.amname = 'gin'
+      and x.indrelid = any(${sql.array(tables.map(rebuildTable), 'text')}::regclass[])
+  `);
+}
+
 /** Statistics for the planner before the loaded copies go live. */
 export async function analyzeRebuildTables(db: CommonQueryMethods, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;

@@ -31,7 +31,9 @@ export function withProcedureTypeReferences(store: EventStore): EventStore {
   const remember = (streamId: string, event: { readonly type: string; readonly data: unknown }): void => {
     if (streamId !== PROCEDURE_TYPES_STREAM_ID || event.type !== ProcedureTypeDefined.type) return;
     const parsed = ProcedureTypeDefined.data.safeParse(event.data);
-    if (parsed.success && !types.has(parsed.data.id)) types.set(parsed.data.id, procedureTypeOf(parsed.data));
+    // Frozen: every registration read back shares these objects (and readers check each once).
+    if (parsed.success && !types.has(parsed.data.id))
+      types.set(parsed.data.id, Object.freeze(procedureTypeOf(parsed.data)));
   };
 
   /** Reads the catalogue's stream past what is known; concurrent callers share one read. */
