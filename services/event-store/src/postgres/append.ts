@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { DuplicateEventIds, WrongExpectedVersion } from '../errors.ts';
 import { postgresPosition } from '../position.ts';
 import type { AppendResult, EventToAppend, ExpectedRevision } from '../port.ts';
+import { queryNamed } from './prepared.ts';
 
 /**
  * The one transaction-level advisory lock every append takes first (inside
@@ -37,7 +38,7 @@ interface OutcomeRow {
   readonly conflicting_ids: string[] | null;
 }
 
-/** Prepared once per pooled connection: each append then skips the parse and the plan. */
+/** Prepared once per pooled connection (`queryNamed`). */
 const APPEND_STATEMENT = 'bari_append_batch';
 
 /**
@@ -60,7 +61,7 @@ export async function appendBatch(
       metadata: event.metadata,
     })),
   }));
-  const { rows } = await db.query<OutcomeRow>({
+  const { rows } = await queryNamed<OutcomeRow>(db, {
     name: APPEND_STATEMENT,
     text: `select ordinal, status, next_revision::text, last_position::text, actual_revision::text, conflicting_ids
      from bari_append_batch($1::jsonb) order by ordinal`,

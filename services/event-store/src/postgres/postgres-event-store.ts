@@ -8,6 +8,7 @@ import { createGroupCommit } from './group-commit.ts';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.ts';
 import { startCatchUpSubscription } from './subscription.ts';
 import { createWakeups } from './wakeups.ts';
+import { queryNamed } from './prepared.ts';
 
 export interface PostgresEventStoreOptions {
   readonly connectionString: string;
@@ -48,10 +49,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const appends = createGroupCommit(pool, { enabled: options.groupCommit ?? true });
   const subscriptions = createSubscriptionRegistry();
 
-  // The store's statements are named: each pooled connection has PostgreSQL parse and plan
-  // them once, not on every call (one append alone: 1,170 → 1,350 a second).
+  // Named statements (`queryNamed`): parsed and planned once per pooled connection.
   const readAll: EventStore['readAll'] = async ({ after, maxCount }) => {
-    const { rows } = await pool.query<EventRow>({
+    const { rows } = await queryNamed<EventRow>(pool, {
       name: 'bari_read_all',
       text: `select ${EVENT_COLUMNS} from events where global_position > $1 order by global_position limit $2`,
       values: [(after?.commit ?? 0n).toString(), maxCount],
@@ -120,7 +120,7 @@ async function readStream(
   { direction = 'forwards', fromRevision, maxCount }: ReadStreamOptions = {},
 ): Promise<RecordedEvent[]> {
   const forwards = direction === 'forwards';
-  const { rows } = await pool.query<EventRow>({
+  const { rows } = await queryNamed<EventRow>(pool, {
     name: forwards ? 'bari_read_stream_forwards' : 'bari_read_stream_backwards',
     text: `select ${EVENT_COLUMNS} from events
      where stream_id = $1 and ($2::bigint is null or stream_revision ${forwards ? '>=' : '<='} $2::bigint)
