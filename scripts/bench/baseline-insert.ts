@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { withScratchTable } from './scratch-table.ts';
 
 const SCRATCH = 'bench_baseline_events';
 const ROWS_PER_STATEMENT = 1_000;
@@ -12,11 +13,7 @@ const MAX_ROWS = 300_000;
  * weigh what real events weigh. Runs for about `seconds`; the table is dropped afterwards.
  */
 export async function measureBaselineInsert(databaseUrl: string, seconds: number): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop table if exists ${SCRATCH}`);
-    await client.query(`create table ${SCRATCH} (like events including all)`);
+  return withScratchTable(databaseUrl, SCRATCH, '(like events including all)', async (client) => {
     // Every column the log fills itself, whatever the event store adds to it later.
     const { rows: columnRows } = await client.query<{ column_name: string }>(
       `select column_name from information_schema.columns
@@ -53,8 +50,5 @@ export async function measureBaselineInsert(databaseUrl: string, seconds: number
       inserted += sample.length;
     }
     return Math.round(inserted / ((performance.now() - started) / 1000));
-  } finally {
-    await client.query(`drop table if exists ${SCRATCH}`).catch(() => undefined);
-    await client.end();
-  }
+  });
 }

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { loadFigures } from './latency.ts';
+import { withScratchTable } from './scratch-table.ts';
 
 const SCRATCH = 'bench_commit_floor';
 
@@ -14,30 +14,28 @@ export async function measureCommitFloor(
   databaseUrl: string,
   seconds: number,
 ): Promise<{ perSec: number; p50: number; p99: number }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop table if exists ${SCRATCH}`);
-    await client.query(`create table ${SCRATCH} (id bigint generated always as identity, at timestamptz)`);
-    const latencies: number[] = [];
-    const started = performance.now();
-    while (performance.now() - started < seconds * 1000) {
-      const before = performance.now();
-      await client.query({
-        name: 'commit-floor',
-        text: `insert into ${SCRATCH} (at) values ($1)`,
-        values: [new Date()],
-      });
-      latencies.push(performance.now() - before);
-    }
-    const { perSec, p50, p99 } = loadFigures(
-      latencies,
-      latencies.length,
-      (performance.now() - started) / 1000,
-    );
-    return { perSec, p50, p99 };
-  } finally {
-    await client.query(`drop table if exists ${SCRATCH}`).catch(() => undefined);
-    await client.end();
-  }
+  return withScratchTable(
+    databaseUrl,
+    SCRATCH,
+    '(id bigint generated always as identity, at timestamptz)',
+    async (client) => {
+      const latencies: number[] = [];
+      const started = performance.now();
+      while (performance.now() - started < seconds * 1000) {
+        const before = performance.now();
+        await client.query({
+          name: 'commit-floor',
+          text: `insert into ${SCRATCH} (at) values ($1)`,
+          values: [new Date()],
+        });
+        latencies.push(performance.now() - before);
+      }
+      const { perSec, p50, p99 } = loadFigures(
+        latencies,
+        latencies.length,
+        (performance.now() - started) / 1000,
+      );
+      return { perSec, p50, p99 };
+    },
+  );
 }

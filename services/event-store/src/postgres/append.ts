@@ -47,10 +47,7 @@ const APPEND_STATEMENT = 'bari_append_batch';
  * append (idempotent retry), compares-and-sets its stream, inserts its events and, at the
  * end, notifies. A refused append writes nothing and does not affect the others.
  */
-export async function appendBatch(
-  db: pg.Pool | pg.ClientBase,
-  appends: readonly PendingAppend[],
-): Promise<AppendOutcome[]> {
+export async function appendBatch(db: pg.Pool, appends: readonly PendingAppend[]): Promise<AppendOutcome[]> {
   const payload = appends.map(({ streamId, events, expected }) => ({
     streamId,
     expected: typeof expected === 'bigint' ? expected.toString() : expected,

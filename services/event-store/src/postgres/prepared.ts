@@ -9,7 +9,8 @@ import type pg from 'pg';
  * the pool may hold: an append or a read never fails because another process migrated.
  */
 export async function queryNamed<Row extends pg.QueryResultRow>(
-  db: pg.Pool | pg.ClientBase,
+  // A pool, not one client: the retry relies on the pool replacing the stale connection.
+  db: pg.Pool,
   config: pg.QueryConfig & { readonly name: string },
 ): Promise<pg.QueryResult<Row>> {
   for (let attempt = 1; ; attempt += 1) {
