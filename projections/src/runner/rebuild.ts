@@ -252,7 +252,15 @@ async function rebuildHoldingLocks(
         await report('catch-up');
         const before = { events, position, handled: targets.map((target) => target.handled) };
         try {
-          for (let batch = await read(position); batch.length > 0; batch = await read(position)) {
+          // Up to the head as it is now: appends keep coming while this transaction runs, and
+          // reading until the log is quiet may never end (the live runners take what follows
+          // from the checkpoint set here). Positions commit in order, so all up to it are visible.
+          const until = await eventStore.headPosition();
+          while (until !== undefined && (position === undefined || comparePositions(position, until) < 0)) {
+            const batch = (await read(position)).filter(
+              (event) => comparePositions(event.position, until) <= 0,
+            );
+            if (batch.length === 0) break;
             consumed(batch, await applyToAll(tx, batch));
           }
           for (const [name, checkpoint] of live) {
