@@ -255,4 +255,38 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     expect((await runner.status())[0]!.checkpoint).toBe(status!.checkpoint);
     expect((await schemaNames('stream_counts')).leftovers).toEqual([]);
   });
+
+  it('stops every lane when one projection fails mid-log, naming the event, and leaves both live', async () => {
+    // Given two projections on two lanes, the first failing on an event in the middle of the log
+    const failing = streamCountsProjection({ failOnPoison: true });
+    const others = streamCountsProjection({ name: 'other-counts', table: 'other_counts' });
+    await appendCounted(fixture.eventStore, 10, 2);
+    await projectWholeLog(fixture, failing);
+    await projectWholeLog(fixture, others);
+    const live = {
+      counts: await readCounts(fixture.pool),
+      others: await readCounts(fixture.pool, 'other_counts'),
+    };
+    await fixture.eventStore.appendToStream('poisoned', [event(POISON)], 'no_stream');
+    await appendCounted(fixture.eventStore, 10, 2);
+
+    // When they are rebuilt in small batches, the lanes free to run apart
+    const rebuilding = rebuildProjections({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [failing, others],
+      batchSize: 3,
+      replayLanes: 2,
+    });
+
+    // Then the rebuild names the poison event, and neither live table changed
+    const error: unknown = await rebuilding.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ProjectionHandlerError);
+    expect((error as ProjectionHandlerError).event.streamId).toBe('poisoned');
+    expect(await readCounts(fixture.pool)).toEqual(live.counts);
+    expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live.others);
+    // And no copy is left behind, nor a connection held (a rebuild of the other runs)
+    expect((await schemaNames('stream_counts')).leftovers).toEqual([]);
+    await rebuildProjection({ eventStore: fixture.eventStore, pool: fixture.pool, projection: others });
+  });
 });

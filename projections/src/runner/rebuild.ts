@@ -22,6 +22,7 @@ import {
   type IndexToCopy,
 } from './swap.ts';
 import { withLanes, type Lane } from './lanes.ts';
+import { createBatchFeed } from './batch-feed.ts';
 import { isTransient } from './transient.ts';
 import { sql } from '@bari/db';
 
@@ -164,7 +165,8 @@ async function rebuildHoldingLocks(
     for (const target of targets) counts.push(await applyOrExplain(connection, tx, target, batch));
     return counts;
   };
-  const consumed = (batch: readonly RecordedEvent[], counts: readonly number[]): void => {
+  /** Counts a batch applied to every target; `counts` when its targets' counts are not added yet. */
+  const consumed = (batch: readonly RecordedEvent[], counts: readonly number[] = []): void => {
     events += batch.length;
     counts.forEach((count, index) => (targets[index]!.handled += count));
     position = batch[batch.length - 1]?.position ?? position;
@@ -182,35 +184,42 @@ async function rebuildHoldingLocks(
     }
   });
   try {
-    // Replay until a batch comes back short; the next batch is read while this one is written,
-    // and the projections write it side by side on their lanes' connections.
+    // Replay until a batch comes back short. Each lane takes the batches in order at its own
+    // pace (`createBatchFeed`): the next one is read while the lanes write, and a lane that is
+    // done goes on while a slower one still writes.
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
-      // Read ahead; a read still pending when a batch fails is never awaited: mark it handled.
-      const readAhead = (after: GlobalPosition | undefined) => {
-        const reading = read(after);
-        reading.catch(() => undefined);
-        return reading;
-      };
-      let next = readAhead(position);
-      for (;;) {
-        const batch = await next;
-        if (batch.length === batchSize) next = readAhead(batch[batch.length - 1]!.position);
-        if (batch.length > 0) {
-          const counts = new Array<number>(targets.length).fill(0);
-          await Promise.all(
-            lanes.map((lane) =>
-              replayBatch(lane.connection, async (tx) => {
-                for (const index of lane.targets) {
-                  counts[index] = await applyOrExplain(lane.connection, tx, targets[index]!, batch);
+      const feed = createBatchFeed<RecordedEvent>({
+        lanes: lanes.length,
+        batchSize,
+        maxAhead: MAX_LANE_LEAD,
+        read: (previous) => read(previous === undefined ? position : previous[previous.length - 1]!.position),
+        onConsumed: async (batch) => {
+          if (batch.length > 0) consumed(batch);
+          await report('replay');
+        },
+      });
+      await allLanes(
+        lanes.map((lane) => async () => {
+          for (let index = 0; ; index += 1) {
+            const batch = await feed.take(index);
+            if (batch.length > 0) {
+              await replayBatch(lane.connection, async (tx) => {
+                for (const target of lane.targets) {
+                  targets[target]!.handled += await applyOrExplain(
+                    lane.connection,
+                    tx,
+                    targets[target]!,
+                    batch,
+                  );
                 }
-              }),
-            ),
-          );
-          consumed(batch, counts);
-        }
-        await report('replay');
-        if (batch.length < batchSize) break;
-      }
+              });
+            }
+            await feed.done(index);
+            if (batch.length < batchSize) return;
+          }
+        }),
+        (error) => feed.abort(error),
+      );
     });
     await report('indexes');
     // A GIN index kept up during the load holds its last entries in a pending list (up to
@@ -302,6 +311,30 @@ async function rebuildHoldingLocks(
 }
 
 type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
+
+/** How many batches a replay lane may run ahead of the slowest one. */
+const MAX_LANE_LEAD = 2;
+
+/**
+ * Runs the lanes' loops side by side. The first failure is passed to `onFailure` (which
+ * stops the others) and thrown once no lane is still working: their connections go back to
+ * the pool only then.
+ */
+async function allLanes(
+  loops: readonly (() => Promise<void>)[],
+  onFailure: (error: unknown) => void,
+): Promise<void> {
+  const done = await Promise.allSettled(
+    loops.map((loop) =>
+      loop().catch((error: unknown) => {
+        onFailure(error);
+        throw error;
+      }),
+    ),
+  );
+  const failure = done.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
 
 /**
  * Runs the jobs in order on the lanes, each lane taking the next one as it is free. After a
