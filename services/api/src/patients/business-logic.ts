@@ -28,6 +28,7 @@ import { fixProcedureData } from './data-fixes.ts';
 import { PatientAlreadyRegistered, PatientDatesOutOfOrder } from './errors.ts';
 import {
   evolvePatient,
+  foldPatient,
   idSupply,
   initialPatientState,
   proceduresOf,
@@ -134,5 +135,6 @@ export function decidePatient(command: PatientCommand, state: PatientState): Pat
 export const patientDecider: Decider<PatientCommand, PatientEvent, PatientState> = {
   decide: decidePatient,
   evolve: evolvePatient,
+  evolveAll: foldPatient,
   initialState: initialPatientState,
 };

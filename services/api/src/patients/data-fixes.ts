@@ -7,7 +7,7 @@ import {
 } from '@bari/contracts';
 import type { FixProcedureData } from './commands.ts';
 import {
-  evolvePatient,
+  foldPatient,
   proceduresOf,
   requireRegistered,
   type PatientState,
@@ -86,7 +86,7 @@ export function fixProcedureData({ data }: FixProcedureData, state: PatientState
   for (const step of steps) {
     const corrections = step(requireRegistered(current, data.patientId));
     events.push(...corrections);
-    current = corrections.reduce(evolvePatient, current);
+    current = foldPatient(current, corrections);
   }
   return events;
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { EventMetadata } from '@bari/contracts';
 import type { EventStore, ExpectedRevision, GlobalPosition } from '@bari/event-store';
 import type { Logger } from './logger.ts';
-import type { Decider } from './decider.ts';
+import { foldEvents, type Decider } from './decider.ts';
 import { parseOwnData } from './domain-error.ts';
 import { derivedEventId } from './derived-id.ts';
 import { newId } from './new-id.ts';
@@ -30,7 +30,7 @@ export interface AggregateStream<Event> {
 }
 
 /** What folding a stream needs of its decider. */
-export type Fold<Event, State> = Pick<Decider<never, Event, State>, 'evolve' | 'initialState'>;
+export type Fold<Event, State> = Pick<Decider<never, Event, State>, 'evolve' | 'evolveAll' | 'initialState'>;
 
 export interface CommandOptions {
   /** The revision the client saw (If-Match / version); a different current revision → 409. */
@@ -77,19 +77,22 @@ export async function loadAggregate<Event extends DomainEvent, State>(
   fold: Fold<Event, State>,
 ): Promise<LoadedAggregate<Event, State>> {
   const recorded = await eventStore.readStream(stream.id);
-  let state = fold.initialState();
-  const events: LoadedEvent<Event>[] = [];
-  for (const stored of recorded) {
-    const event = parseOwnData(
+  const events: LoadedEvent<Event>[] = recorded.map((stored) => ({
+    id: stored.id,
+    event: parseOwnData(
       stream.eventSchema,
       { type: stored.type, data: stored.data },
       `event ${stored.id} of ${stream.id}`,
-    );
-    state = fold.evolve(state, event);
-    events.push({ id: stored.id, event, revision: stored.revision, position: stored.position });
-  }
+    ),
+    revision: stored.revision,
+    position: stored.position,
+  }));
   return {
-    state,
+    state: foldEvents(
+      fold,
+      fold.initialState(),
+      events.map((loaded) => loaded.event),
+    ),
     revision: recorded.at(-1)?.revision,
     startedAt: recorded[0]?.metadata.timestamp,
     events,
@@ -142,7 +145,7 @@ export async function decideAndAppend<Command, Event extends DomainEvent, State>
     return earlier;
   }
   const events = decider.decide(command, loaded.state);
-  const state = events.reduce(decider.evolve, loaded.state);
+  const state = foldEvents(decider, loaded.state, events);
   const { revision, startedAt } = loaded;
   if (events.length === 0) return { events, state, revision, position: undefined, startedAt };
 
@@ -191,7 +194,11 @@ function replayed<Event, State>(
   const last = upTo.at(-1);
   return {
     events: upTo.slice(first).map((stored) => stored.event),
-    state: upTo.reduce((state, stored) => fold.evolve(state, stored.event), fold.initialState()),
+    state: foldEvents(
+      fold,
+      fold.initialState(),
+      upTo.map((stored) => stored.event),
+    ),
     revision: last?.revision,
     position: last?.position,
     startedAt: loaded.startedAt,
