@@ -121,6 +121,29 @@ export async function ensureOwnedDatabase(adminUrl: string, name: string, owner:
 }
 
 /**
+ * The grants on each table, sequence and routine of `public` that the owner owns, for the role
+ * `$1`. Not `grant … on all tables/functions in schema public`: that fails (42501) as soon as
+ * the schema holds an object of another role the owner may not use, such as the functions of
+ * an extension a superuser installed there (pg_stat_statements, for monitoring), and the app
+ * would no longer start.
+ */
+const OWNED_OBJECT_GRANTS = `
+  with owned as (
+    select c.oid::regclass::text as name, c.relkind as kind
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relowner = (select oid from pg_roles where rolname = current_user)
+       and c.relkind in ('r', 'p', 'v', 'm', 'S')
+  )
+  select format('grant select, insert, update, delete on table %s to %I', name, $1::text) as statement
+    from owned where kind <> 'S'
+  union all
+  select format('grant usage, select on sequence %s to %I', name, $1::text) from owned where kind = 'S'
+  union all
+  select format('grant execute on routine %s to %I', p.oid::regprocedure, $1::text)
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname = 'public' and p.proowner = (select oid from pg_roles where rolname = current_user)`;
+
+/**
  * The application role's privileges, granted by the owner after the migrations (idempotent,
  * so every start-up re-applies them to whatever the migrations added). Tables the owner
  * creates later (a projections rebuild) get the same through default privileges.
@@ -135,11 +158,10 @@ export async function grantApplicationPrivileges(ownerUrl: string, appRole: stri
         )
       ).rows.map((row) => row.name),
     );
+    const ownedObjects = await client.query<{ statement: string }>(OWNED_OBJECT_GRANTS, [appRole]);
     const statements = [
       `grant usage on schema public to ${app}`,
-      `grant select, insert, update, delete on all tables in schema public to ${app}`,
-      `grant usage, select on all sequences in schema public to ${app}`,
-      `grant execute on all functions in schema public to ${app}`,
+      ...ownedObjects.rows.map((row) => row.statement),
       `alter default privileges in schema public grant select, insert, update, delete on tables to ${app}`,
       `alter default privileges in schema public grant usage, select on sequences to ${app}`,
       `alter default privileges in schema public grant execute on functions to ${app}`,
