@@ -256,6 +256,37 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     expect((await schemaNames('stream_counts')).leftovers).toEqual([]);
   });
 
+  it('retries a batch that failed for a transient reason, counting its events once', async () => {
+    // Given two projections on one lane, the second failing once with a serialization failure
+    const first = streamCountsProjection();
+    const second = streamCountsProjection({ name: 'other-counts', table: 'other_counts' });
+    await appendCounted(fixture.eventStore, 10, 2);
+    await projectWholeLog(fixture, first);
+    await projectWholeLog(fixture, second);
+    const live = await readCounts(fixture.pool, 'other_counts');
+    let failures = 0;
+    const flaky: typeof second = {
+      ...second,
+      apply: async (events, context) => {
+        if (failures++ === 0) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+        return second.apply(events, context);
+      },
+    };
+
+    // When they are rebuilt
+    const result = await rebuildProjections({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [first, flaky],
+      batchSize: 100,
+    });
+
+    // Then the batch was applied again, and each projection handled each event once
+    expect(failures).toBe(2);
+    expect(result.handledBy).toEqual({ 'stream-counts': 20, 'other-counts': 20 });
+    expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live);
+  });
+
   it('stops every lane when one projection fails mid-log, naming the event, and leaves both live', async () => {
     // Given two projections on two lanes, the first failing on an event in the middle of the log
     const failing = streamCountsProjection({ failOnPoison: true });

@@ -4,7 +4,7 @@
  * is still writing the previous one, instead of every lane waiting for the slowest at each
  * batch. Node then folds one lane's next batch while PostgreSQL writes another's.
  *
- * The next batch is read as soon as the one before it has arrived; no lane runs more than
+ * The next batch is read as soon as a lane takes the one before it; no lane runs more than
  * `maxAhead` batches ahead of the slowest, so at most `maxAhead + 2` batches are in memory.
  */
 export interface BatchFeed<T> {
@@ -14,6 +14,8 @@ export interface BatchFeed<T> {
   done(index: number): Promise<void>;
   /** Wakes every waiting lane with this error (a lane failed: the others stop too). */
   abort(error: unknown): void;
+  /** Resolves once no read is in flight (after `abort`: none starts again). */
+  settled(): Promise<void>;
 }
 
 export interface BatchFeedOptions<T> {
@@ -49,7 +51,8 @@ export function createBatchFeed<T>(options: BatchFeedOptions<T>): BatchFeed<T> {
       index === 0
         ? options.read(undefined)
         : readBatch(index - 1).then((previous) =>
-            previous.length < batchSize ? [] : options.read(previous),
+            // After `abort` nothing more is read: every `take` throws from then on.
+            previous.length < batchSize || aborted ? [] : options.read(previous),
           );
     // A read nobody awaits yet (read ahead) must not surface as an unhandled rejection.
     reading.catch(() => undefined);
@@ -69,9 +72,9 @@ export function createBatchFeed<T>(options: BatchFeedOptions<T>): BatchFeed<T> {
       }
       throwIfAborted();
       const batch = await readBatch(index);
+      throwIfAborted();
       // Read the next one meanwhile, unless this was the last.
       if (batch.length === batchSize) void readBatch(index + 1);
-      throwIfAborted();
       return batch;
     },
 
@@ -93,6 +96,10 @@ export function createBatchFeed<T>(options: BatchFeedOptions<T>): BatchFeed<T> {
     abort(error) {
       aborted ??= { error };
       wakeAll();
+    },
+
+    async settled() {
+      await Promise.allSettled(reads.values());
     },
   };
 }

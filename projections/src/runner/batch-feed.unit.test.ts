@@ -141,6 +141,48 @@ describe('createBatchFeed', () => {
     await expect(feed.take(0)).rejects.toBe(failure);
   });
 
+  it('starts no read after an abort, and settles once the read in flight has ended', async () => {
+    // Given reads that end only when the test says so
+    const pending: Array<() => void> = [];
+    const reads: Array<number | undefined> = [];
+    const log = logOf(30, 3);
+    const feed = createBatchFeed({
+      ...log.options,
+      lanes: 2,
+      maxAhead: 2,
+      read: (previous) => {
+        reads.push(previous?.at(-1));
+        return new Promise<readonly number[]>((resolve) =>
+          pending.push(() => void log.options.read(previous).then(resolve)),
+        );
+      },
+    });
+    const first = feed.take(0);
+    pending.shift()!();
+    await first;
+    // And the second batch being read ahead
+    expect(reads).toEqual([undefined, 2]);
+    const waiting = feed.take(1);
+
+    // When a lane fails meanwhile
+    const failure = new Error('a lane failed');
+    feed.abort(failure);
+    let settled = false;
+    const settling = feed.settled().then(() => (settled = true));
+    await settle();
+
+    // Then the feed is not settled while that read is in flight
+    expect(settled).toBe(false);
+    // And once it ends, the waiting lane gets the error, nothing more is read, and it settles
+    pending.shift()!();
+    await expect(waiting).rejects.toBe(failure);
+    await settling;
+    expect(reads).toEqual([undefined, 2]);
+    await expect(feed.take(2)).rejects.toBe(failure);
+    await settle();
+    expect(reads).toEqual([undefined, 2]);
+  });
+
   it('passes a failed read to the lane that takes that batch', async () => {
     const failure = new Error('connection lost');
     const log = logOf(30, 3);

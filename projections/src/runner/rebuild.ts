@@ -34,10 +34,13 @@ export interface RebuildProgress {
    * transaction is about to commit.
    */
   readonly phase: 'replay' | 'indexes' | 'catch-up' | 'swap';
-  /** Events read from the log so far, and how many of them the projections handled. */
+  /**
+   * Events read from the log and applied by every projection so far, and how many events the
+   * projections handled (during the replay, a lane ahead of the others has counted more).
+   */
   readonly events: number;
   readonly handled: number;
-  /** Position of the last event read. */
+  /** Position of the last event applied (during the replay: by every projection). */
   readonly position: GlobalPosition | undefined;
   /** The head of the log when the rebuild started (for a progress estimate). */
   readonly head: GlobalPosition | undefined;
@@ -203,22 +206,23 @@ async function rebuildHoldingLocks(
           for (let index = 0; ; index += 1) {
             const batch = await feed.take(index);
             if (batch.length > 0) {
-              await replayBatch(lane.connection, async (tx) => {
+              // Counted once the transaction commits: a retried one must not count twice.
+              const counts = await replayBatch(lane.connection, async (tx) => {
+                const applied: number[] = [];
                 for (const target of lane.targets) {
-                  targets[target]!.handled += await applyOrExplain(
-                    lane.connection,
-                    tx,
-                    targets[target]!,
-                    batch,
-                  );
+                  applied.push(await applyOrExplain(lane.connection, tx, targets[target]!, batch));
                 }
+                return applied;
               });
+              lane.targets.forEach((target, index) => (targets[target]!.handled += counts[index]!));
             }
             await feed.done(index);
             if (batch.length < batchSize) return;
           }
         }),
         (error) => feed.abort(error),
+        // A read started before the failure ends before the connections go back to the pool.
+        () => feed.settled(),
       );
     });
     await report('indexes');
@@ -316,13 +320,14 @@ type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
 const MAX_LANE_LEAD = 2;
 
 /**
- * Runs the lanes' loops side by side. The first failure is passed to `onFailure` (which
- * stops the others) and thrown once no lane is still working: their connections go back to
- * the pool only then.
+ * Runs the lanes' loops side by side. Each failure is passed to `onFailure` (the first stops
+ * the others); once no lane is still working and `settle` has resolved, the failure of the
+ * lowest lane is thrown: the connections go back to the pool only then.
  */
 async function allLanes(
   loops: readonly (() => Promise<void>)[],
   onFailure: (error: unknown) => void,
+  settle: () => Promise<void>,
 ): Promise<void> {
   const done = await Promise.allSettled(
     loops.map((loop) =>
@@ -333,7 +338,10 @@ async function allLanes(
     ),
   );
   const failure = done.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
+  if (failure) {
+    await settle();
+    throw failure.reason;
+  }
 }
 
 /**
