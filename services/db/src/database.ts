@@ -10,7 +10,7 @@ import {
   grantApplicationPrivileges,
   passwordOf,
   rolePassword,
-  userOf,
+  sessionRole,
   withCredentials,
 } from './roles.ts';
 
@@ -84,9 +84,12 @@ export async function prepareDatabase(
   migrations: readonly Migration[],
 ): Promise<string[]> {
   const applied = await migrate(database.migrationUrl, migrations);
-  const appRole = userOf(database.url);
-  if (appRole !== userOf(database.migrationUrl))
-    await grantApplicationPrivileges(database.migrationUrl, appRole);
+  // The roles the sessions act as, not the logins: one login may take either role by `SET ROLE`.
+  const [appRole, ownerRole] = await Promise.all([
+    sessionRole(database.url),
+    sessionRole(database.migrationUrl),
+  ]);
+  if (appRole !== ownerRole) await grantApplicationPrivileges(database.migrationUrl, appRole);
   return applied;
 }
 

@@ -38,6 +38,17 @@ export function withCredentials(url: string, user: string, password: string): st
   return parsed.toString();
 }
 
+/**
+ * The role a connection string's sessions act as: its user, or the role its options set
+ * (`?options=-c role=bari_app`, where one login is a member of both roles).
+ */
+export async function sessionRole(url: string): Promise<string> {
+  return withClient(url, async (client) => {
+    const result = await client.query<{ role: string }>('select current_user as role');
+    return result.rows[0]!.role;
+  });
+}
+
 /** The user a connection string names. */
 export const userOf = (url: string): string => decodeURIComponent(new URL(url).username);
 
@@ -107,8 +118,9 @@ export async function ensureOwnedDatabase(adminUrl: string, name: string, owner:
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S')
           and pg_get_userbyid(c.relowner) <> $1
-          -- identity and serial sequences follow their table
-          and not exists (select from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))
+          -- identity and serial sequences follow their table; an extension's objects stay its
+          -- installer's (a superuser's pg_stat_statements view, for one)
+          and not exists (select from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i', 'e'))
        union all
        select format('alter function %s owner to %I', p.oid::regprocedure, $1::text)
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -121,17 +133,18 @@ export async function ensureOwnedDatabase(adminUrl: string, name: string, owner:
 }
 
 /**
- * The grants on each table, sequence and routine of `public` that the owner owns, for the role
- * `$1`. Not `grant … on all tables/functions in schema public`: that fails (42501) as soon as
- * the schema holds an object of another role the owner may not use, such as the functions of
- * an extension a superuser installed there (pg_stat_statements, for monitoring), and the app
+ * The grants on each table, sequence and routine of `public` that the owner owns (itself or
+ * through a role it inherits, as an external database's group role may), for the role `$1`.
+ * Not `grant … on all tables/functions in schema public`: that fails (42501) as soon as the
+ * schema holds an object of another role the owner may not use, such as the functions of an
+ * extension a superuser installed there (pg_stat_statements, for monitoring), and the app
  * would no longer start.
  */
 const OWNED_OBJECT_GRANTS = `
   with owned as (
     select c.oid::regclass::text as name, c.relkind as kind
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relowner = (select oid from pg_roles where rolname = current_user)
+     where n.nspname = 'public' and pg_has_role(current_user, c.relowner, 'usage')
        and c.relkind in ('r', 'p', 'v', 'm', 'S')
   )
   select format('grant select, insert, update, delete on table %s to %I', name, $1::text) as statement
@@ -141,7 +154,7 @@ const OWNED_OBJECT_GRANTS = `
   union all
   select format('grant execute on routine %s to %I', p.oid::regprocedure, $1::text)
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-   where n.nspname = 'public' and p.proowner = (select oid from pg_roles where rolname = current_user)`;
+   where n.nspname = 'public' and pg_has_role(current_user, p.proowner, 'usage')`;
 
 /**
  * The application role's privileges, granted by the owner after the migrations (idempotent,
@@ -175,6 +188,17 @@ export async function grantApplicationPrivileges(ownerUrl: string, appRole: stri
         (table) => `revoke all on ${ident(table)} from ${app}`,
       ),
     ];
-    for (const statement of statements) await client.query(statement);
+    for (const statement of statements) {
+      try {
+        await client.query(statement);
+      } catch (error) {
+        // A projections rebuild may drop or rename a table between the listing and its grant;
+        // what replaces it gets the default privileges above.
+        if (!GONE_MEANWHILE.has((error as { code?: string }).code ?? '')) throw error;
+      }
+    }
   });
 }
+
+/** undefined_table, undefined_function. */
+const GONE_MEANWHILE = new Set(['42P01', '42883']);
