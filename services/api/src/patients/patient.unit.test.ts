@@ -74,8 +74,10 @@ function history(seed: number, length: number): PatientEvent[] {
         changes: { notes: pick([null, 'Revisado']), name: pick(['Maria', 'Ana']) },
       }),
   ];
-  // Mostly a registered patient's life, now and then a deletion (after which nothing changes).
-  const events = [registered(), requiredAssigned([[1, catalogue[0]!]])];
+  // Sometimes events before the registration (they only count), then mostly a registered
+  // patient's life, now and then a deletion (after which nothing changes).
+  const before = Array.from({ length: Math.floor(next() * 3) }, () => pick(makers.slice(1))());
+  const events = [...before, registered(), requiredAssigned([[1, catalogue[0]!]])];
   while (events.length < length) events.push(next() < 0.02 ? deleted() : pick(makers)());
   return events;
 }
