@@ -203,6 +203,80 @@ describe('audit projection', { timeout: 60_000 }, () => {
     expect(await ids()).toEqual([HEMOGRAMA, MARIA, `assigned:${MARIA}`].sort());
   });
 
+  it('given later batches that read some procedures of a bulk assignment, then the lookup row keeps all the others', async () => {
+    // Given a patient assigned three procedures in bulk
+    const [creatinine, endoscopy] = [
+      'a0000000-0000-4000-8000-000000000002',
+      'a0000000-0000-4000-8000-000000000003',
+    ];
+    const typed = (id: string, name: string): ProcedureType => ({
+      ...bloodCount,
+      id: `pre_op_lab.${id}`,
+      name,
+    });
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        PatientRegistered.create({ patientId: MARIA, ...details }),
+        RequiredProceduresAssigned.create({
+          patientId: MARIA,
+          procedures: [
+            { procedureId: HEMOGRAMA, procedureType: bloodCount, scheduledDate: null },
+            {
+              procedureId: creatinine,
+              procedureType: typed('creatinina', 'Creatinina'),
+              scheduledDate: '2025-02-01',
+            },
+          ],
+          reason: 'registration',
+        }),
+      ],
+      nurse,
+    );
+    const complete = (procedureId: string) =>
+      ProcedureCompleted.create({
+        patientId: MARIA,
+        procedureId,
+        completedDate: '2025-01-02',
+        location: null,
+        professionalName: null,
+        notes: null,
+      });
+
+    // When a later batch completes one (its patient's row is read for that procedure only)
+    await harness.given(`patient-${MARIA}`, [complete(HEMOGRAMA)], nurse);
+    // And another adds a procedure to the list and completes it in the same batch
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        RequiredProceduresAssigned.create({
+          patientId: MARIA,
+          procedures: [
+            { procedureId: endoscopy, procedureType: typed('endoscopia', 'Endoscopia'), scheduledDate: null },
+          ],
+          reason: 'migration',
+        }),
+        complete(endoscopy),
+      ],
+      nurse,
+    );
+    // And a last one completes the procedure still listed only in that row
+    await harness.given(`patient-${MARIA}`, [complete(creatinine)], nurse);
+
+    // Then each was named, with its scheduled date, from the row, which still lists all three
+    const { rows } = await list({ entityType: 'procedure' });
+    expect(rows.map((row) => [row.entityName, row.details?.changes?.[0]])).toEqual([
+      ['Creatinina', { field: 'status', from: 'pending', to: 'completed' }],
+      ['Endoscopia', { field: 'status', from: 'pending', to: 'completed' }],
+      ['Hemograma completo', { field: 'status', from: 'pending', to: 'completed' }],
+    ]);
+    const assigned = ((await dump()).entities as { id: string; state: Record<string, unknown> }[]).find(
+      (row) => row.id === `assigned:${MARIA}`,
+    );
+    expect(Object.keys(assigned!.state).sort()).toEqual([HEMOGRAMA, creatinine, endoscopy].sort());
+    expect(assigned!.state[creatinine]).toEqual(['Creatinina', '2025-02-01']);
+  });
+
   it('given logins, a refused login, key creation and an access event, then each is an entry; filters and facets', async () => {
     await harness.given(`patient-${MARIA}`, registration(), nurse);
     await harness.given(`access-key-${KEY}`, [

@@ -27,21 +27,34 @@ export type AssignedProcedure = readonly [name: string, scheduledDate: string | 
 
 /** Event types whose procedure may still be listed only in its patient's `assigned:` row. */
 const READS_ASSIGNED = new Set([
-  'RequiredProceduresAssigned',
   'ProcedureCompleted',
   'ProcedureCompletionChanged',
   'ProcedureReopened',
   'ProcedureRescheduled',
   'ProcedureRemoved',
 ]);
+/** Event types that add to a patient's `assigned:` row: it is loaded whole, to be written back. */
+const WRITES_ASSIGNED = new Set(['RequiredProceduresAssigned']);
+
+/** A procedure a batch may name from its patient's `assigned:` row. */
+export interface AssignedPick {
+  readonly assignedId: string;
+  readonly procedureId: string;
+}
 
 /**
- * The ids of the entities a batch names, to load them in one query: patients, procedures,
- * access keys (a procedure event carries its patient's id, so the patient is loaded too, and
- * the patient's `assigned:` row).
+ * What a batch names, to load it in two queries: the entities loaded whole (patients,
+ * procedures, access keys; a procedure event carries its patient's id, so the patient is
+ * loaded too), and the procedures it may find only in their patient's `assigned:` row, for
+ * which that row is loaded with just those entries. The whole row is about 7 kB of JSON per
+ * patient; reading and parsing it for every procedure event was most of the lookup's cost.
  */
-export function entityIdsOf(events: readonly RecordedEvent[]): string[] {
+export function entitiesToLoad(events: readonly RecordedEvent[]): {
+  readonly ids: string[];
+  readonly picks: AssignedPick[];
+} {
   const ids = new Set<string>();
+  const picks = new Map<string, AssignedPick>();
   for (const event of events) {
     const data = (event.data ?? {}) as Record<string, unknown>;
     for (const field of ['patientId', 'procedureId', 'keyId']) {
@@ -49,7 +62,12 @@ export function entityIdsOf(events: readonly RecordedEvent[]): string[] {
       if (id) ids.add(id);
     }
     const patientId = text(data.patientId);
-    if (patientId && READS_ASSIGNED.has(event.type)) ids.add(assignedEntityId(patientId));
+    const procedureId = text(data.procedureId);
+    if (patientId && WRITES_ASSIGNED.has(event.type)) ids.add(assignedEntityId(patientId));
+    if (patientId && procedureId && READS_ASSIGNED.has(event.type)) {
+      const assignedId = assignedEntityId(patientId);
+      picks.set(`${assignedId} ${procedureId}`, { assignedId, procedureId });
+    }
   }
-  return [...ids];
+  return { ids: [...ids], picks: [...picks.values()].filter((pick) => !ids.has(pick.assignedId)) };
 }

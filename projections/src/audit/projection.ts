@@ -2,7 +2,8 @@ import { loadRows, upsertRows } from '../shared/columns.ts';
 import type { Projection } from '../runner/projection.ts';
 import { AUDIT_ENTITY_COLUMNS, AUDIT_FACET_COLUMNS, AUDIT_LOG_COLUMNS } from './columns.ts';
 import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
-import { entityIdsOf, type EntityRow } from './entities.ts';
+import { entitiesToLoad, type EntityRow } from './entities.ts';
+import { loadAssignedPicks } from './load-assigned.ts';
 
 interface FacetRow {
   readonly key: string;
@@ -40,13 +41,18 @@ export const auditProjection: Projection = {
   // lane waits for the patients lane (rebuild --all 57 → 54 s).
   indexesMaintainedDuringLoad: ['audit_log_search'],
   async apply(events, { tx, tables }) {
-    const loaded = await loadRows<typeof AUDIT_ENTITY_COLUMNS, EntityRow>(
-      tx,
-      tables('audit_entities'),
-      AUDIT_ENTITY_COLUMNS,
-      AUDIT_ENTITY_COLUMNS.id,
-      entityIdsOf(events),
-    );
+    const { ids, picks } = entitiesToLoad(events);
+    const loaded = [
+      ...(await loadRows<typeof AUDIT_ENTITY_COLUMNS, EntityRow>(
+        tx,
+        tables('audit_entities'),
+        AUDIT_ENTITY_COLUMNS,
+        AUDIT_ENTITY_COLUMNS.id,
+        ids,
+      )),
+      // Partial rows: never written back, as only their own events (loaded whole) change them.
+      ...(await loadAssignedPicks(tx, tables('audit_entities'), picks)),
+    ];
     const before = new Map(loaded.map((row) => [row.id, row]));
     const entities = new Map(before);
     const rows = auditRows(events, entities);
