@@ -163,15 +163,24 @@ async function rebuildHoldingLocks(
   };
   const read = (after: GlobalPosition | undefined): Promise<RecordedEvent[]> =>
     eventStore.readAll({ after, maxCount: batchSize });
-  const applyToAll = async (tx: DatabaseTransactionConnection, batch: readonly RecordedEvent[]) => {
+  const everyTarget = targets.map((_, index) => index);
+  /**
+   * Applies a batch to some targets in `tx`. Their handled counts grow when `count` is called:
+   * after the commit, so that a retried transaction does not count twice.
+   */
+  const applyTo = async (
+    on: DatabasePoolConnection,
+    tx: DatabaseTransactionConnection,
+    indexes: readonly number[],
+    batch: readonly RecordedEvent[],
+  ) => {
     const counts: number[] = [];
-    for (const target of targets) counts.push(await applyOrExplain(connection, tx, target, batch));
-    return counts;
+    for (const index of indexes) counts.push(await applyOrExplain(on, tx, targets[index]!, batch));
+    return { count: () => indexes.forEach((index, i) => (targets[index]!.handled += counts[i]!)) };
   };
-  /** Counts a batch applied to every target; `counts` when its targets' counts are not added yet. */
-  const consumed = (batch: readonly RecordedEvent[], counts: readonly number[] = []): void => {
+  /** A batch every target has applied: the replay's progress moves past it. */
+  const consumed = (batch: readonly RecordedEvent[]): void => {
     events += batch.length;
-    counts.forEach((count, index) => (targets[index]!.handled += count));
     position = batch[batch.length - 1]?.position ?? position;
   };
 
@@ -197,7 +206,7 @@ async function rebuildHoldingLocks(
         maxAhead: MAX_LANE_LEAD,
         read: (previous) => read(previous === undefined ? position : previous[previous.length - 1]!.position),
         onConsumed: async (batch) => {
-          if (batch.length > 0) consumed(batch);
+          consumed(batch);
           await report('replay');
         },
       });
@@ -206,15 +215,10 @@ async function rebuildHoldingLocks(
           for (let index = 0; ; index += 1) {
             const batch = await feed.take(index);
             if (batch.length > 0) {
-              // Counted once the transaction commits: a retried one must not count twice.
-              const counts = await replayBatch(lane.connection, async (tx) => {
-                const applied: number[] = [];
-                for (const target of lane.targets) {
-                  applied.push(await applyOrExplain(lane.connection, tx, targets[target]!, batch));
-                }
-                return applied;
-              });
-              lane.targets.forEach((target, index) => (targets[target]!.handled += counts[index]!));
+              const applied = await replayBatch(lane.connection, (tx) =>
+                applyTo(lane.connection, tx, lane.targets, batch),
+              );
+              applied.count();
             }
             await feed.done(index);
             if (batch.length < batchSize) return;
@@ -274,7 +278,9 @@ async function rebuildHoldingLocks(
               (event) => comparePositions(event.position, until) <= 0,
             );
             if (batch.length === 0) break;
-            consumed(batch, await applyToAll(tx, batch));
+            // Counted now: if this transaction rolls back, the counts are restored below.
+            (await applyTo(connection, tx, everyTarget, batch)).count();
+            consumed(batch);
           }
           for (const [name, checkpoint] of live) {
             if (
