@@ -29,6 +29,7 @@ Opções:
     '  {bar} {percentage}% | {value}/{total} pacientes | {rate} pacientes/s | {duration_formatted}',
   seeded: (seconds: number, requests: number) =>
     `  Cadastro concluído em ${decimal.format(seconds)} s (${integer.format(requests)} requisições).`,
+  settling: 'Acomodando o banco antes de medir (VACUUM ANALYZE)...',
   rebuilding: 'Reconstruindo todas as projeções (npm run projections -- rebuild --all)...',
   baseline: 'Medindo a referência: INSERT de várias linhas numa tabela com a forma de events...',
   queries: 'Medindo consultas HTTP...',
@@ -41,6 +42,7 @@ Opções:
   perSecond: (value: number) => `${integer.format(value)}/s`,
   ms,
   count: (value: number) => integer.format(value),
+  seconds: (value: number) => `${decimal.format(value)} s`,
   megabytes: (value: number) => `${integer.format(value)} MB`,
   ratio: (value: number) => `${decimal.format(value * 100)}% da referência`,
   rows: {
@@ -66,6 +68,7 @@ Opções:
     web: 'Web: painel / relatórios / planilha (brotli)',
     restingRss: 'Memória do servidor em repouso',
     seeding: 'Cadastro inicial',
+    settle: 'VACUUM ANALYZE: após o cadastro / após a reconstrução',
   },
   clients: (count: number) => `${count} clientes`,
   errors: (count: number) => `${integer.format(count)} erros`,

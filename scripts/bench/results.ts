@@ -49,6 +49,8 @@ export const BenchResultsSchema = z.object({
   pdf: z.object({ individualMs: rate, municipalMs: rate, municipalPatients: z.number().int().nonnegative() }),
   web: z.object({ dashboardWireKB: rate, reportsChunkKB: rate, xlsxChunkKB: rate }),
   restingRssMB: rate,
+  /** `VACUUM (ANALYZE)` after the seeding and after the rebuild, before anything is measured. */
+  settle: z.object({ afterSeedingSeconds: rate, afterRebuildSeconds: rate }),
   seeding: z.object({
     seconds: rate,
     patientsPerSec: rate,

@@ -18,6 +18,7 @@ import { messages } from './messages.ts';
 import type { BenchOptions } from './options.ts';
 import type { BenchResults } from './results.ts';
 import { seedPatients } from './seed.ts';
+import { settleDatabase } from './settle.ts';
 
 /** How long the server idles after the load before its resident memory is read. */
 const REST_MS = 3_000;
@@ -50,9 +51,13 @@ export async function runBench(
     });
     say(messages.seeded(seeded.seconds, seeded.requests));
     const events = await countEvents(database.url);
+    say(messages.settling);
+    const settledAfterSeeding = await settleDatabase(database.migrationUrl);
 
     say(messages.rebuilding);
     const rebuild = await runRebuildAll(app.databaseEnv, { showOutput: options.interactive });
+    say(messages.settling);
+    const settledAfterRebuild = await settleDatabase(database.migrationUrl);
     say(messages.baseline);
     // The scratch table is created by the owner role: the app role may only read and append events.
     const baselineInsertPerSec = await measureBaselineInsert(database.migrationUrl, options.duration);
@@ -98,6 +103,10 @@ export async function runBench(
       pdf,
       web,
       restingRssMB,
+      settle: {
+        afterSeedingSeconds: Math.round(settledAfterSeeding * 100) / 100,
+        afterRebuildSeconds: Math.round(settledAfterRebuild * 100) / 100,
+      },
       seeding: {
         seconds: Math.round(seeded.seconds * 10) / 10,
         patientsPerSec: Math.round((options.patients / seeded.seconds) * 10) / 10,

@@ -24,6 +24,13 @@ export function resultsTable(results: BenchResults): string {
     [...m.tableHeader],
     [m.rows.dataset, `${m.count(results.patients)} / ${m.count(results.events)}`, '', '', ''],
     [m.rows.seeding, `${m.count(seeding.patientsPerSec)} pacientes/s`, '', '', ''],
+    [
+      m.rows.settle,
+      `${m.seconds(results.settle.afterSeedingSeconds)} / ${m.seconds(results.settle.afterRebuildSeconds)}`,
+      '',
+      '',
+      '',
+    ],
     [m.rows.rebuild, m.perSecond(rebuild.eventsPerSec), m.ratio(rebuild.ratioToBaseline), '', ''],
     [m.rows.rebuildTime, `${m.count(rebuild.seconds)} s / ${m.megabytes(rebuild.peakRssMB)}`, '', '', ''],
     [m.rows.baseline, m.perSecond(rebuild.baselineInsertPerSec), '', '', ''],
