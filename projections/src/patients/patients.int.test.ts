@@ -30,6 +30,7 @@ import { createStatisticsQueries } from './statistics-queries.ts';
 const MARIA = '00000000-0000-4000-8000-000000000001';
 const JOAO = '00000000-0000-4000-8000-000000000002';
 const ANA = '00000000-0000-4000-8000-000000000003';
+const NOTE = 'jejum de "8 h"\\ 12\n\tà tarde \u0001 🙂';
 
 const details = (overrides: Partial<PatientDetails> = {}): PatientDetails =>
   patientDetails({ name: 'Maria da Conceição', municipality: SAO_PAULO, ...overrides });
@@ -115,7 +116,8 @@ describe('patients projection', { timeout: 60_000 }, () => {
         completedDate: '2025-01-03',
         location: 'Lab Norte',
         professionalName: 'Dra. Ana',
-        notes: 'jejum',
+        // What JSON must escape, as a nurse may type or paste it.
+        notes: NOTE,
       }),
       completed(MARIA, 2, '2025-01-04'),
       ProcedureReopened.create({ patientId: MARIA, procedureId: procedureId(2), reason: 'staff' }),
@@ -151,7 +153,7 @@ describe('patients projection', { timeout: 60_000 }, () => {
       completedDate: '2025-01-03',
       location: 'Lab Norte',
       professionalName: 'Dra. Ana',
-      notes: 'jejum',
+      notes: NOTE,
     });
     expect(detail?.procedures[1]).toMatchObject({ scheduledDate: '2025-07-01', overdue: false });
     expect(await queries().procedure(procedureId(2), TODAY)).toBeNull();

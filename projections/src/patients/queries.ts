@@ -121,7 +121,8 @@ function toProcedureDto(procedure: ProcedureRecord, today: string): PatientProce
  * the contract.
  */
 function detailJson(today: string): FragmentSqlToken {
-  return sql.fragment`json_build_object(
+  // The header's object, its closing brace traded for the procedures array.
+  return sql.fragment`left(json_build_object(
     'id', p.id, 'version', p.version,
     'registeredAt', to_char(p.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'name', p.name, 'cpf', p.cpf, 'cns', p.cns,
@@ -134,21 +135,37 @@ function detailJson(today: string): FragmentSqlToken {
     'status', ${statusExpression(today)},
     'progress', ${progressExpression(sql.fragment`p.completed_procedures`, sql.fragment`p.total_procedures`)},
     'completedProcedures', p.completed_procedures,
-    'totalProcedures', p.total_procedures,
-    'procedures', (
-      select coalesce(json_agg(json_build_object(
-        'id', pp.id, 'patientId', pp.patient_id, 'procedureTypeId', pp.procedure_type_id,
-        'procedureType', json_build_object(
-          'id', pp.procedure_type_id, 'name', pp.type_name, 'category', pp.type_category,
-          'phase', pp.type_phase, 'isRequired', pp.type_is_required,
-          'scheduledMonth', pp.type_scheduled_month),
-        'status', pp.status, 'scheduledDate', pp.scheduled_date, 'completedDate', pp.completed_date,
-        'location', pp.location, 'professionalName', pp.professional_name, 'notes', pp.notes,
-        'overdue', (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
-      ) order by pp.seq), '[]'::json)
-      from patient_procedures pp where pp.patient_id = p.id
-    )
-  )::text`;
+    'totalProcedures', p.total_procedures
+  )::text, -1) || ',"procedures":' || ${proceduresJson(today)} || '}'`;
+}
+
+/**
+ * The page's `procedures` array, written out field by field. `json_build_object` works out
+ * the JSON type of each of its twenty arguments again on every row, and that was most of the
+ * page's query (93 rows, 1.2 → 0.75 ms). Every text a user or the catalogue wrote goes
+ * through `to_json` (escaping), and so do dates (ISO whatever the DateStyle); uuids, booleans,
+ * integers and the two check-constrained enums (`status`, `type_phase`) need no escaping.
+ */
+function proceduresJson(today: string): FragmentSqlToken {
+  const nullable = (value: FragmentSqlToken) => sql.fragment`coalesce(to_json(${value})::text, 'null')`;
+  return sql.fragment`(
+    select '[' || coalesce(string_agg(
+      '{"id":"' || pp.id || '","patientId":"' || pp.patient_id || '","procedureTypeId":' || t.id
+      || ',"procedureType":{"id":' || t.id || ',"name":' || to_json(pp.type_name)
+      || ',"category":' || to_json(pp.type_category) || ',"phase":"' || pp.type_phase
+      || '","isRequired":' || pp.type_is_required
+      || ',"scheduledMonth":' || coalesce(pp.type_scheduled_month::text, 'null')
+      || '},"status":"' || pp.status
+      || '","scheduledDate":' || ${nullable(sql.fragment`pp.scheduled_date`)}
+      || ',"completedDate":' || ${nullable(sql.fragment`pp.completed_date`)}
+      || ',"location":' || ${nullable(sql.fragment`pp.location`)}
+      || ',"professionalName":' || ${nullable(sql.fragment`pp.professional_name`)}
+      || ',"notes":' || ${nullable(sql.fragment`pp.notes`)}
+      || ',"overdue":' || (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
+      || '}', ',' order by pp.seq), '') || ']'
+    from patient_procedures pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
+    where pp.patient_id = p.id
+  )`;
 }
 
 const DetailJsonSchema = z.object({ version: z.number().int(), json: z.string() });
