@@ -145,6 +145,8 @@ function detailJson(today: string): FragmentSqlToken {
  * page's query (93 rows, 1.2 → 0.75 ms). Every text a user or the catalogue wrote goes
  * through `to_json` (escaping), and so do dates (ISO whatever the DateStyle); uuids, booleans,
  * integers and the two check-constrained enums (`status`, `type_phase`) need no escaping.
+ * Every part must be non-null: one null blanks the whole procedure (`||`) and `string_agg`
+ * skips it, so nullable columns go through `nullable`.
  */
 function proceduresJson(today: string): FragmentSqlToken {
   const nullable = (value: FragmentSqlToken) => sql.fragment`coalesce(to_json(${value})::text, 'null')`;
