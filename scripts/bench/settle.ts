@@ -4,9 +4,9 @@ import pg from 'pg';
  * `VACUUM (ANALYZE)` of every table the owner role owns, as an operator runs after a bulk
  * load, timed. A freshly seeded log and freshly rebuilt read models set autovacuum off on
  * every large table a minute or two later, and on two cores that vacuum shares the machine
- * with whatever is measured then: at 100,000 patients it ran through the whole measurement
- * phase. Done here at full speed (no cost delay), the figures that follow are those of a
- * settled service; the time it took is reported beside them.
+ * with whatever is measured then (on a 20,000-patient database it started on `audit_log` and
+ * `patients` during the first measurement after a rebuild). Done here at full speed (no cost
+ * delay), the figures that follow are those of a settled service; its time is reported.
  */
 export async function settleDatabase(ownerUrl: string): Promise<number> {
   const started = performance.now();
