@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { sql } from '@bari/db';
 import type { AssignedPick, EntityRow } from './entities.ts';
 
-const PartialRowSchema = z.record(z.unknown());
+const PartialRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  state: z.record(z.unknown()),
+}) satisfies z.ZodType<EntityRow>;
 
 /**
  * The `assigned:` rows of `picks`, each with only the picked procedures in its state (the
@@ -14,9 +19,9 @@ export async function loadAssignedPicks(
   db: CommonQueryMethods,
   table: IdentifierSqlToken,
   picks: readonly AssignedPick[],
-): Promise<EntityRow[]> {
+): Promise<readonly EntityRow[]> {
   if (picks.length === 0) return [];
-  const rows = await db.any(sql.type(PartialRowSchema)`
+  return db.any(sql.type(PartialRowSchema)`
     select e.id, e.name, e.parent_id as "parentId",
       coalesce(
         jsonb_object_agg(p.procedure_id, e.state -> p.procedure_id) filter (where e.state ? p.procedure_id),
@@ -35,5 +40,4 @@ export async function loadAssignedPicks(
     join ${table} e on e.id = p.assigned_id
     group by e.id, e.name, e.parent_id
   `);
-  return rows as unknown as EntityRow[];
 }
