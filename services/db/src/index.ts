@@ -1,4 +1,5 @@
 export * from './pool.ts';
+export { PREPARED, isStalePlan } from './prepared-statements.ts';
 export * from './migrations.ts';
 export * from './database.ts';
 export * from './embedded-postgres.ts';

@@ -1,5 +1,7 @@
 import { createPool, SchemaValidationError, type DatabasePool, type Interceptor } from 'slonik';
 
+import { createPreparingDriverFactory } from './prepared-statements.ts';
+
 export type { DatabasePool } from 'slonik';
 
 /**
@@ -24,6 +26,7 @@ export interface PoolOptions {
 /** The slonik pool used by projections and queries. */
 export async function createDatabasePool(url: string, options: PoolOptions = {}): Promise<DatabasePool> {
   return createPool(url, {
+    driverFactory: createPreparingDriverFactory(),
     interceptors: [resultParser],
     maximumPoolSize: options.maximumPoolSize ?? 10,
     // Connections stay open between bursts: opening one costs a PostgreSQL backend start.

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isStalePlan } from '@bari/db';
 
 /**
  * The store's statements are named: each pooled connection has PostgreSQL parse and plan them
@@ -24,12 +25,3 @@ export async function queryNamed<Row extends pg.QueryResultRow>(
 
 /** More than any pool of ours holds (the store's default is 10). */
 const MAX_STALE_CONNECTIONS = 64;
-
-function isStalePlan(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === '0A000' &&
-    typeof message === 'string' &&
-    message.includes('cached plan must not change result type')
-  );
-}
