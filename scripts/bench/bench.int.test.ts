@@ -18,6 +18,8 @@ describe('npm run bench, a smoke run on a few patients', () => {
     const options = BenchOptionsSchema.parse({
       patients: 24,
       duration: 1.5,
+      // Short, but run: each read measurement is preceded by its warm-up.
+      warmup: 0.5,
       clients: 6,
       httpClients: 2,
       logLevel: 'warn',

@@ -16,6 +16,7 @@ Opções:
   --patients <n>      pacientes cadastrados antes das medições (padrão 20000)
   --seed <n>          semente dos dados gerados; a mesma semente gera os mesmos dados (padrão 1)
   --duration <s>      segundos de cada medição HTTP e de gravação (padrão 10)
+  --warmup <s>        segundos da mesma carga antes de cada medição de leitura, sem contar (padrão 3)
   --clients <n>       clientes HTTP paralelos no cadastro inicial (padrão 12)
   --http-clients <n>  clientes concorrentes nas medições HTTP (padrão 32)
   --out <arquivo>     onde gravar os resultados (padrão bench/results/latest.json)

@@ -8,6 +8,12 @@ export const BenchOptionsSchema = z.object({
   seed: z.coerce.number().int().min(0).default(1),
   /** Seconds of each HTTP and append measurement. */
   duration: z.coerce.number().positive().default(10),
+  /**
+   * Seconds of the same load before each read measurement, not counted: a route's first
+   * seconds in a fresh process run unoptimised code (the patient page's server CPU per
+   * request fell from 1.5 to 0.7 ms over its first 8 s), which is not the day a nurse has.
+   */
+  warmup: z.coerce.number().min(0).default(3),
   /** Parallel HTTP clients while seeding. */
   clients: count(12),
   /** Concurrent clients of each HTTP measurement. */
@@ -33,6 +39,7 @@ export function parseBenchArguments(argv: readonly string[]): ParsedArguments {
         patients: { type: 'string' },
         seed: { type: 'string' },
         duration: { type: 'string' },
+        warmup: { type: 'string' },
         clients: { type: 'string' },
         'http-clients': { type: 'string' },
         out: { type: 'string' },

@@ -12,15 +12,25 @@ describe('npm run bench options', () => {
         duration: 10,
         httpClients: 32,
         clients: 12,
+        warmup: 3,
       }),
     });
   });
 
   it('reads the large run and a seed', () => {
-    const parsed = parseBenchArguments(['--patients', '100000', '--seed', '9', '--duration', '2.5']);
+    const parsed = parseBenchArguments([
+      '--patients',
+      '100000',
+      '--seed',
+      '9',
+      '--duration',
+      '2.5',
+      '--warmup',
+      '0',
+    ]);
     expect(parsed).toEqual({
       kind: 'run',
-      options: expect.objectContaining({ patients: 100_000, seed: 9, duration: 2.5 }),
+      options: expect.objectContaining({ patients: 100_000, seed: 9, duration: 2.5, warmup: 0 }),
     });
   });
 
@@ -28,6 +38,7 @@ describe('npm run bench options', () => {
     expect(parseBenchArguments(['--pacientes', '3']).kind).toBe('usage-error');
     expect(parseBenchArguments(['--patients', 'many']).kind).toBe('usage-error');
     expect(parseBenchArguments(['--patients', '0']).kind).toBe('usage-error');
+    expect(parseBenchArguments(['--warmup', '-1']).kind).toBe('usage-error');
     expect(parseBenchArguments(['--help']).kind).toBe('help');
   });
 });

@@ -63,6 +63,8 @@ export const BenchResultsSchema = z.object({
     commit: z.string(),
     seed: z.number().int(),
     durationSeconds: z.number().positive(),
+    /** Seconds of unmeasured load before each read measurement (absent in runs before it existed). */
+    warmupSeconds: z.number().nonnegative().optional(),
     cpus: z.number().int().positive(),
     node: z.string(),
     /** 1-minute load average when the run started and ended: a busy machine skews every figure. */

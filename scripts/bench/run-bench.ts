@@ -65,7 +65,10 @@ export async function runBench(
 
     say(messages.queries);
     const http = { clients: options.httpClients, seconds: options.duration };
-    const queries = await measureQueries(api, dataset, seeded.patientIds, http);
+    const queries = await measureQueries(api, dataset, seeded.patientIds, {
+      ...http,
+      warmupSeconds: options.warmup,
+    });
     say(messages.reports);
     const pdf = await measurePdfs(api, seeded.patientIds);
     const web = measureWeb();
@@ -119,6 +122,7 @@ export async function runBench(
         commit,
         seed: options.seed,
         durationSeconds: options.duration,
+        warmupSeconds: options.warmup,
         cpus: availableParallelism(),
         node: process.version,
         loadAverage: { start: round2(loadAtStart), end: round2(loadavg()[0]!) },
