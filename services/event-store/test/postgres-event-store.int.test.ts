@@ -53,6 +53,24 @@ describe('PostgreSQL event store specifics', () => {
     await database?.drop();
   });
 
+  /** This database's LISTEN connections that have run their `listen`. */
+  async function listening(): Promise<number> {
+    const { rows } = await admin.query<{ count: number }>(
+      `select count(*)::int as count from pg_stat_activity
+       where datname = current_database() and application_name = 'bari-event-store-listen'
+         and query ilike 'listen%'`,
+    );
+    return rows[0]!.count;
+  }
+
+  async function waitUntilAsync(condition: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error('Condition not met within 10 s');
+      await sleep(10);
+    }
+  }
+
   it('applies its migrations once', async () => {
     expect(await migrate(database.url, loadMigrations([eventStoreMigrations]))).toEqual([]);
   });
@@ -68,6 +86,33 @@ describe('PostgreSQL event store specifics', () => {
         const before = cues;
         await other.appendToStream(`watch-${randomUUID()}`, events(1), 'no_stream');
         await waitUntil(() => cues > before, 10_000);
+      } finally {
+        await watch.stop();
+        await other.close();
+      }
+    },
+    WAITING_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "watchAppends wakes once for its own append: not again when that append's notification comes back",
+    async () => {
+      const other = createPostgresEventStore({ connectionString: database.url });
+      let cues = 0;
+      const watch = store.watchAppends({ onAppended: () => (cues += 1) });
+      try {
+        // Given the LISTEN connection open (it opens on first use, and wakes once when it has)
+        await waitUntilAsync(async () => (await listening()) > 0);
+        await sleep(100);
+        // When this process appends, then another process
+        await store.appendToStream(`echo-${randomUUID()}`, events(1), 'no_stream');
+        const afterOwn = cues;
+        await other.appendToStream(`echo-${randomUUID()}`, events(1), 'no_stream');
+        await waitUntil(() => cues > afterOwn, 10_000);
+        await sleep(100);
+        // Then only the other's woke it again. Notifications arrive in commit order, so the
+        // first append's own came back before the other's: it was heard, and skipped.
+        expect(cues).toBe(afterOwn + 1);
       } finally {
         await watch.stop();
         await other.close();

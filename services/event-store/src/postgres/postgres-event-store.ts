@@ -63,7 +63,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     async appendToStream(streamId, events, expected) {
       validateAppend(streamId, events);
       const result = await appends.append({ streamId, events, expected });
-      wakeups.notifyLocal();
+      wakeups.notifyLocal(result.position.commit);
       return result;
     },
 

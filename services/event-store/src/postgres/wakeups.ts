@@ -9,8 +9,12 @@ import pg from 'pg';
 export interface Wakeups {
   /** Registers a listener; returns its removal. The LISTEN connection opens on first use. */
   add(listener: () => void): () => void;
-  /** Called after a local append commits. */
-  notifyLocal(): void;
+  /**
+   * Called after a local append commits, with its last position: the listeners are woken now,
+   * and not again by its own notification when it comes back (nor by any notification of a
+   * position at or below it).
+   */
+  notifyLocal(position: bigint): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,18 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
 
   const wakeAll = (): void => {
     for (const listener of listeners) listener();
+  };
+  /**
+   * The highest position a local append woke the listeners for. A notification at or below
+   * it says nothing new: positions become visible in order (append.ts), so when the local
+   * append was visible, so was everything below it. Without this every append of this
+   * process woke its subscribers twice, and the second read of the log found nothing.
+   */
+  let wokenUpTo = -1n;
+  const onNotification = (message: pg.Notification): void => {
+    const position = parsePosition(message.payload);
+    if (position !== undefined && position <= wokenUpTo) return;
+    wakeAll();
   };
 
   const scheduleReconnect = (): void => {
@@ -54,7 +70,7 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
     // Without an 'error' listener a dropped connection would crash the process.
     candidate.on('error', dropped);
     candidate.on('end', dropped);
-    candidate.on('notification', wakeAll);
+    candidate.on('notification', onNotification);
     connecting = (async () => {
       try {
         await candidate.connect();
@@ -82,7 +98,10 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
       void ensureListening();
       return () => listeners.delete(listener);
     },
-    notifyLocal: wakeAll,
+    notifyLocal(position) {
+      if (position > wokenUpTo) wokenUpTo = position;
+      wakeAll();
+    },
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
@@ -92,4 +111,9 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+/** The position a notification carries (`bari_append_batch` sends the append's last one). */
+function parsePosition(payload: string | undefined): bigint | undefined {
+  return payload !== undefined && /^\d+$/.test(payload) ? BigInt(payload) : undefined;
 }
