@@ -224,7 +224,7 @@ export function createPatientQueries(pool: DatabasePool) {
     /**
      * `GET /api/patients/:id` as JSON text (`detailJson`), in one round trip; null when
      * unknown or deleted. Prepared once per connection (`PREPARED`): parsing and planning
-     * this text on every call was a third of PostgreSQL's work per page.
+     * this text on every call was about half of the query's cost.
      */
     async detailJson(patientId: string, today: string): Promise<PatientDetailJson | null> {
       if (!isId(patientId)) return null;

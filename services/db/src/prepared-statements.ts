@@ -7,15 +7,20 @@ import { sql } from './sql.ts';
  * Put first in a query (`sql.type(S)`${PREPARED} select …``) to have each pooled connection
  * parse and plan it once, not on every call. slonik sends every query as an unnamed statement,
  * which PostgreSQL parses, analyses and plans again each time: for the patient page (a
- * subquery over 93 rows built field by field) that was half of the database's work per page,
- * 0.91 ms against 0.45 ms prepared (pgbench, one client).
+ * subquery over 93 rows built field by field) that was about half of the query's cost, 0.91 ms
+ * against 0.45 ms prepared (pgbench, one client).
  *
- * Only for a hot query whose plan does not depend on its values: after five runs PostgreSQL
- * may keep one generic plan for every value (a search pattern or a status filter would want
- * their own). PostgreSQL re-plans by itself when a table it reads is altered, dropped or
- * swapped by a rebuild; what it cannot do is change the columns a prepared statement returns
- * ("cached plan must not change result type"), so a marked query's result columns must keep
- * their types across migrations.
+ * Only for a hot query:
+ * - whose plan does not depend on its values: after five runs PostgreSQL may keep one generic
+ *   plan for every value (a search pattern or a status filter would want their own);
+ * - whose text is always the same (no `sql.join` of a varying length): each text is one more
+ *   statement kept on the server for the connection's lifetime.
+ *
+ * PostgreSQL re-plans by itself when a table it reads is altered, dropped or swapped by a
+ * rebuild. Two changes it cannot absorb: the types of the columns the statement returns
+ * ("cached plan must not change result type", handled below), and the type of a column its
+ * parameters are compared with (the parameters keep the types of the first prepare): a
+ * migration doing the latter needs the app restarted.
  */
 export const PREPARED = sql.fragment`/* prepared */ `;
 
@@ -39,6 +44,10 @@ export function isStalePlan(error: unknown): boolean {
   );
 }
 
+/** What PostgreSQL answers to any statement after an error inside a transaction. */
+const isTransactionAborted = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === '25P02';
+
 /**
  * slonik's own pg driver, except that a query starting with `PREPARED` goes to `pg` as a
  * named statement (`{ name, text }`), which `pg` parses once per connection and then only
@@ -47,8 +56,8 @@ export function isStalePlan(error: unknown): boolean {
  * A statement prepared before another process migrated the columns it returns fails once on
  * each connection that holds it, before anything runs: the connection then moves on to new
  * names (its generation) and the call is tried once more, so the read is answered. Inside a
- * transaction the first failure has already aborted it, and the transaction fails as it would
- * have; the next one on that connection prepares afresh.
+ * transaction the first failure has already aborted it: the retry is refused (25P02), the
+ * caller gets the first failure, and the next transaction on that connection prepares afresh.
  */
 export function createPreparingDriverFactory(): DriverFactory {
   const pgDriverFactory = createPgDriverFactory();
@@ -73,7 +82,9 @@ export function createPreparingDriverFactory(): DriverFactory {
             } catch (error) {
               if (!isStalePlan(error)) throw error;
               generation += 1;
-              return named(text, values);
+              return named(text, values).catch((retryError: unknown) => {
+                throw isTransactionAborted(retryError) ? error : retryError;
+              });
             }
           },
         };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DatabasePool } from 'slonik';
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
 import { createDatabasePool } from '../src/pool.ts';
 import { PREPARED } from '../src/prepared-statements.ts';
 import { sql } from '../src/sql.ts';
@@ -29,8 +29,8 @@ afterEach(async () => {
 const Note = z.object({ id: z.number(), body: z.string() });
 const Statement = z.object({ statement: z.string(), executions: z.number() });
 
-const byId = (id: number) =>
-  pool.one(sql.type(Note)`
+const byId = (id: number, db: CommonQueryMethods = pool) =>
+  db.one(sql.type(Note)`
     ${PREPARED} select id, body from notes where id = ${id}
   `);
 
@@ -38,7 +38,7 @@ const byId = (id: number) =>
 const statements = () =>
   pool.any(sql.type(Statement)`
     select statement, (generic_plans + custom_plans)::int as executions
-    from pg_prepared_statements order by statement
+    from pg_prepared_statements order by name
   `);
 
 describe('PREPARED', () => {
@@ -110,5 +110,19 @@ describe('PREPARED, when a migration changes what a statement returns', () => {
     expect(await byId(1)).toEqual({ id: 1, body: 'primeira' });
     const prepared = await statements();
     expect(prepared.map((row) => row.executions)).toEqual([1, 2]);
+  });
+
+  it('given the change met inside a transaction, then the transaction fails with that cause, and the next call is answered', async () => {
+    // Given the statement prepared, then the column's type changed under it
+    await byId(1);
+    await pool.query(sql.typeAlias('void')`alter table notes alter column body type varchar(40)`);
+
+    // When the first call after it runs inside a transaction
+    const inTransaction = pool.transaction((tx) => byId(1, tx));
+
+    // Then the transaction fails with the stale plan, not with the refused retry (25P02)
+    await expect(inTransaction).rejects.toMatchObject({ code: '0A000' });
+    // And the next call is answered (slonik replaces a connection whose transaction failed)
+    expect(await byId(2)).toEqual({ id: 2, body: 'segunda' });
   });
 });
