@@ -25,12 +25,18 @@ export interface PoolOptions {
 
 /** The slonik pool used by projections and queries. */
 export async function createDatabasePool(url: string, options: PoolOptions = {}): Promise<DatabasePool> {
+  const maximumPoolSize = options.maximumPoolSize ?? 10;
   return createPool(url, {
     driverFactory: createPreparingDriverFactory(),
     interceptors: [resultParser],
-    maximumPoolSize: options.maximumPoolSize ?? 10,
+    maximumPoolSize,
     // Connections stay open between bursts: opening one costs a PostgreSQL backend start.
-    minimumPoolSize: Math.min(2, options.maximumPoolSize ?? 10),
+    // Always fewer than the maximum: slonik (47.3) replaces a connection it destroyed (after a
+    // failed transaction) to keep the minimum, and a client that queued for the full pool
+    // meanwhile is not given the replacement when it is ready, only a connection released or
+    // destroyed later. In a pool of one (the audit CLI) nothing else ever is: the next query
+    // waited forever.
+    minimumPoolSize: Math.min(2, maximumPoolSize - 1),
     idleTimeout: 60_000,
     // slonik's default sends `DISCARD ALL` after every release: a second round trip per query
     // that also throws away every cached plan. Nothing here sets session state (settings are
