@@ -1,6 +1,6 @@
 import type { Dataset } from './dataset.ts';
 import { jsonHeaders, type ApiClient } from './http-client.ts';
-import { measureHttp as measureLoad, type HttpFigures, type HttpLoad } from './http-load.ts';
+import { measureHttp, type HttpFigures } from './http-load.ts';
 import { SURNAMES } from './names.ts';
 
 export interface QueryFigures {
@@ -33,16 +33,11 @@ export async function measureQueries(
   patientIds: readonly string[],
   options: { readonly clients: number; readonly seconds: number; readonly warmupSeconds: number },
 ): Promise<QueryFigures> {
-  const { warmupSeconds, ...load } = options;
-  /** The load for `warmupSeconds`, unmeasured, then measured (a cycle goes on where it was). */
-  const measureHttp = async (http: HttpLoad): Promise<HttpFigures> => {
-    if (warmupSeconds > 0) await measureLoad({ ...http, seconds: warmupSeconds });
-    return measureLoad(http);
-  };
   const base = {
     baseUrl: api.baseUrl,
-    clients: load.clients,
-    seconds: load.seconds,
+    clients: options.clients,
+    seconds: options.seconds,
+    warmupSeconds: options.warmupSeconds,
     headers: jsonHeaders(api.baseUrl, api.cookie),
   };
   const searches = cycle([

@@ -1,5 +1,4 @@
 import { createPool, SchemaValidationError, type DatabasePool, type Interceptor } from 'slonik';
-
 import { createPreparingDriverFactory } from './prepared-statements.ts';
 
 export type { DatabasePool } from 'slonik';

@@ -27,12 +27,21 @@ export const PREPARED = sql.fragment`/* prepared */ `;
 /** The mark, after whatever indentation the query's template starts with. */
 const MARKED = /^\s*\/\* prepared \*\//;
 
+/** Each marked text's hash, computed once (marked texts are constant, so this stays small). */
+const digests = new Map<string, string>();
+
 /**
  * The statement's name: its text's hash, so one name never stands for two texts, and the
  * connection's generation (see below).
  */
-const statementName = (text: string, generation: number): string =>
-  `bari_${generation}_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+function statementName(text: string, generation: number): string {
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(text).digest('base64url').slice(0, 32);
+    digests.set(text, digest);
+  }
+  return `bari_${generation}_${digest}`;
+}
 
 /** What PostgreSQL answers when a migration changed the columns a prepared statement returns. */
 export function isStalePlan(error: unknown): boolean {

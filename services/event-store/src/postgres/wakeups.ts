@@ -113,7 +113,7 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
   };
 }
 
-/** The position a notification carries (`bari_append_batch` sends the append's last one). */
+/** The position a notification carries (`bari_append_batch` sends its transaction's last one). */
 function parsePosition(payload: string | undefined): bigint | undefined {
   return payload !== undefined && /^\d+$/.test(payload) ? BigInt(payload) : undefined;
 }
