@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
 } from '../src/index.ts';
 import { APPEND_LOCK_KEY } from '../src/postgres/append.ts';
+import { REMOTE_WAKE_INTERVAL_MS } from '../src/postgres/wakeups.ts';
 
 // Explicit, because a vitest project does not inherit the root config's testTimeout.
 const WAITING_TEST_TIMEOUT_MS = 30_000;
@@ -113,6 +114,55 @@ describe('PostgreSQL event store specifics', () => {
         // Then only the other's woke it again. Notifications arrive in commit order, so the
         // first append's own came back before the other's: it was heard, and skipped.
         expect(cues).toBe(afterOwn + 1);
+      } finally {
+        await watch.stop();
+        await other.close();
+      }
+    },
+    WAITING_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "watchAppends wakes at most once per interval during a burst of another process's appends, and after its last one",
+    async () => {
+      const other = createPostgresEventStore({ connectionString: database.url });
+      const cues: number[] = [];
+      let headSeenAtACue = -1n;
+      const watch = store.watchAppends({
+        onAppended: () => {
+          cues.push(performance.now());
+          // What a woken subscriber does: read the log.
+          void store.readAll({ maxCount: 100_000 }).then((read) => {
+            const last = read.at(-1)?.position.commit ?? -1n;
+            if (last > headSeenAtACue) headSeenAtACue = last;
+          });
+        },
+      });
+      try {
+        // Given the LISTEN connection open
+        await waitUntilAsync(async () => (await listening()) > 0);
+        await sleep(100);
+        const before = cues.length;
+        // When another process appends 100 times in a row, each append its own transaction
+        const started = performance.now();
+        let last = 0n;
+        for (let i = 0; i < 100; i += 1) {
+          const result = await other.appendToStream(`burst-${randomUUID()}`, events(1), 'no_stream');
+          last = result.position.commit;
+        }
+        const burstMs = performance.now() - started;
+        // Then a wake-up after the last append reads it…
+        await waitUntil(() => headSeenAtACue >= last, 10_000);
+        // …and the burst woke it at most once per interval (plus that last one), not 100 times.
+        const woken = cues.length - before;
+        expect(woken).toBeGreaterThan(0);
+        expect(woken).toBeLessThanOrEqual(Math.ceil(burstMs / REMOTE_WAKE_INTERVAL_MS) + 2);
+        // And the connection listens again once the burst is over: the next append is heard.
+        await sleep(50);
+        expect(await listening()).toBeGreaterThan(0);
+        const afterBurst = cues.length;
+        await other.appendToStream(`burst-${randomUUID()}`, events(1), 'no_stream');
+        await waitUntil(() => cues.length > afterBurst, 10_000);
       } finally {
         await watch.stop();
         await other.close();
