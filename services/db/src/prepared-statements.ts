@@ -58,6 +58,16 @@ const isTransactionAborted = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '25P02';
 
 /**
+ * The driver names the failed query in the errors it makes (a syntax error's `sql`): that is
+ * the `{ name, text }` it was handed, so put the text back.
+ */
+function withSqlText(error: unknown, text: string): unknown {
+  if (typeof error === 'object' && error !== null && 'sql' in error && typeof error.sql !== 'string')
+    Object.assign(error, { sql: text });
+  return error;
+}
+
+/**
  * slonik's own pg driver, except that a query starting with `PREPARED` goes to `pg` as a
  * named statement (`{ name, text }`), which `pg` parses once per connection and then only
  * binds and executes.
@@ -81,7 +91,11 @@ export function createPreparingDriverFactory(): DriverFactory {
         // slonik's pg driver hands its first argument to `pg`'s `client.query`, which takes a
         // query config object in place of the text; slonik's type says string.
         const named = (text: string, values: unknown[] | undefined) =>
-          query({ name: statementName(text, generation), text } as unknown as string, values);
+          query({ name: statementName(text, generation), text } as unknown as string, values).catch(
+            (error: unknown) => {
+              throw withSqlText(error, text);
+            },
+          );
         return {
           ...client,
           async query(text, values) {

@@ -96,6 +96,15 @@ describe('PREPARED', () => {
       pool.one(sql.type(z.object({ id: z.string() }))`${PREPARED} select id from notes where id = ${1}`),
     ).rejects.toThrow(/Query returned rows that do not conform with the schema/);
   });
+
+  it('given a marked query with a syntax error, then the error names its SQL text', async () => {
+    const failure = await pool
+      .query(sql.typeAlias('void')`${PREPARED} selec id from notes where id = ${1}`)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      sql: expect.stringMatching(/^\s*\/\* prepared \*\/\s+selec id from notes/),
+    });
+  });
 });
 
 describe('PREPARED, when a migration changes what a statement returns', () => {
