@@ -1,6 +1,7 @@
 import { abortableFetch, stopping } from './cleanup.ts';
 import type { HttpFigures } from './http-load.ts';
 import { loadFigures } from './latency.ts';
+import { messages } from './messages.ts';
 
 /** One request of a command load: method, path and JSON body, each one distinct. */
 export interface CommandRequest {
@@ -57,7 +58,7 @@ export async function measureCommandLoad(options: {
   await Promise.all(Array.from({ length: options.clients }, client));
   const seconds = (performance.now() - started) / 1000;
   const sample = options.next.name || 'command';
-  if (errors > 0) console.error(`  ${sample}: ${errors} failed (first: ${firstFailure})`);
+  if (errors > 0) console.error(messages.httpFailures('measured', sample, errors, firstFailure));
   return {
     clients: options.clients,
     ...loadFigures(latencies, succeeded, seconds),

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { stopping } from './cleanup.ts';
 import { loadFigures, type LoadFigures } from './latency.ts';
+import { messages } from './messages.ts';
 
 export interface HttpFigures extends LoadFigures {
   readonly clients: number;
@@ -33,11 +34,11 @@ export interface HttpLoad {
  * the latency percentiles of every answer (autocannon's own summary has no p95).
  */
 export async function measureHttp(load: HttpLoad): Promise<HttpFigures> {
-  if (load.warmupSeconds) await runHttpLoad({ ...load, seconds: load.warmupSeconds });
-  return runHttpLoad(load);
+  if (load.warmupSeconds) await runHttpLoad({ ...load, seconds: load.warmupSeconds }, 'warmup');
+  return runHttpLoad(load, 'measured');
 }
 
-async function runHttpLoad(load: HttpLoad): Promise<HttpFigures> {
+async function runHttpLoad(load: HttpLoad, phase: 'warmup' | 'measured'): Promise<HttpFigures> {
   const latencies: number[] = [];
   let succeeded = 0;
   let failed = 0;
@@ -94,9 +95,7 @@ async function runHttpLoad(load: HttpLoad): Promise<HttpFigures> {
   const seconds = (performance.now() - started) / 1000;
   const errors = failed + result.errors + result.timeouts;
   if (errors > 0) {
-    console.error(
-      `  ${load.method ?? 'GET'} ${load.path}: ${errors} failed (first: ${firstFailure ?? 'connection error'})`,
-    );
+    console.error(messages.httpFailures(phase, `${load.method ?? 'GET'} ${load.path}`, errors, firstFailure));
   }
   const figures = loadFigures(latencies, succeeded, seconds);
   await settle(figures.p99);

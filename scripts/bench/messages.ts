@@ -38,6 +38,8 @@ Opções:
   commands: 'Medindo comandos HTTP...',
   appends: 'Medindo gravações no event store...',
   written: (file: string) => `Resultados gravados em ${file}`,
+  httpFailures: (phase: 'warmup' | 'measured', request: string, errors: number, first: string | undefined) =>
+    `  ${phase === 'warmup' ? 'Aquecimento de ' : ''}${request}: ${integer.format(errors)} falharam (primeira: ${first ?? 'erro de conexão'})`,
   failed: (message: string) => `Benchmark falhou: ${message}`,
   tableHeader: ['Medida', 'Vazão', 'p50', 'p95', 'p99'] as const,
   perSecond: (value: number) => `${integer.format(value)}/s`,
