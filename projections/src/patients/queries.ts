@@ -170,6 +170,24 @@ function proceduresJson(today: string): FragmentSqlToken {
   )`;
 }
 
+/**
+ * `detailJson(today)`, composed once a day: slonik renumbers the placeholders of every nested
+ * fragment each time a query is composed, and this one nests a dozen over 2.4 kB of text, on
+ * every page view (measured: slonik's SQL tag was 6 % of the server's CPU under the page load).
+ * It changes only with the date.
+ */
+const detailJsonOf = (() => {
+  let day: string | undefined;
+  let fragment: FragmentSqlToken | undefined;
+  return (today: string): FragmentSqlToken => {
+    if (today !== day || !fragment) {
+      fragment = detailJson(today);
+      day = today;
+    }
+    return fragment;
+  };
+})();
+
 const DetailJsonSchema = z.object({ version: z.number().int(), json: z.string() });
 
 /** The patient page as JSON text, and its version (the ETag). */
@@ -229,7 +247,7 @@ export function createPatientQueries(pool: DatabasePool) {
     async detailJson(patientId: string, today: string): Promise<PatientDetailJson | null> {
       if (!isId(patientId)) return null;
       return pool.maybeOne(sql.type(DetailJsonSchema)`
-        ${PREPARED} select p.version, ${detailJson(today)} as json from patients p where p.id = ${patientId}
+        ${PREPARED} select p.version, ${detailJsonOf(today)} as json from patients p where p.id = ${patientId}
       `);
     },
 
