@@ -378,6 +378,35 @@ export function describeEventStoreContract(
       );
 
       it(
+        'a watch whose cue throws stops, and the error goes to onError, not to the append',
+        async () => {
+          const stream = streamName('watch-throws');
+          let cues = 0;
+          const errors: unknown[] = [];
+          const watch = store().watchAppends({
+            onAppended: () => {
+              cues += 1;
+              throw new Error('cue failed');
+            },
+            onError: (error) => errors.push(error),
+          });
+          try {
+            await sleep(200);
+            await store().appendToStream(stream, events(1), 'no_stream');
+            await waitUntil(() => errors.length > 0, 10_000);
+            expect(errors).toEqual([new Error('cue failed')]);
+            const stoppedAt = cues;
+            await store().appendToStream(stream, events(1), 0n);
+            await sleep(300);
+            expect(cues).toBe(stoppedAt);
+          } finally {
+            await watch.stop();
+          }
+        },
+        WAITING_TEST_TIMEOUT_MS,
+      );
+
+      it(
         'from a checkpoint delivers only later events, then live ones',
         async () => {
           const stream = streamName('checkpoint');

@@ -95,10 +95,24 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       );
     },
 
-    watchAppends({ onAppended }) {
+    watchAppends({ onAppended, onError }) {
       // The append notifications themselves (LISTEN/NOTIFY, and this process's own appends):
-      // nothing is read. Their connection reconnects by itself, so there is no error to report.
-      const remove = wakeups.add(onAppended);
+      // nothing is read. Their connection reconnects by itself, so the only error to report
+      // is the cue's own: it stops the watch, as a throwing handler stops a subscription
+      // (without `onError`, it surfaces as an unhandled rejection), and never reaches the
+      // append or the notification that called it.
+      let watching = true;
+      const remove = wakeups.add(() => {
+        if (!watching) return;
+        try {
+          onAppended();
+        } catch (error) {
+          watching = false;
+          remove();
+          if (onError) onError(error);
+          else void Promise.reject(error);
+        }
+      });
       return subscriptions.track({
         async stop() {
           remove();

@@ -68,18 +68,24 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
     // Deaf, this connection's server process is not signalled on every commit either.
     const deaf = client;
     deaf?.query(`un${listenStatement}`).catch(() => undefined);
-    remoteWakeTimer = setTimeout(() => void listenAgain(deaf), wait);
+    // Rounded up, plus one: a timer may fire up to a millisecond before `performance.now()`
+    // says it is due, and the wake-ups would come closer together than the interval.
+    remoteWakeTimer = setTimeout(() => void listenAgain(deaf), Math.ceil(wait) + 1);
   };
   /**
    * Listening again before waking: whatever commits after the LISTEN is notified, whatever
    * committed before it is in the log the woken subscribers read next, so nothing is missed.
    */
   const listenAgain = async (deaf: pg.Client | undefined): Promise<void> => {
-    // A connection dropped meanwhile is replaced by one that listens from the start; one that
-    // cannot listen again is dropped, for the same reason.
-    if (deaf && deaf === client)
-      await deaf.query(listenStatement).catch(() => deaf.end().catch(() => undefined));
-    remoteWakeTimer = undefined;
+    try {
+      // A connection dropped meanwhile is replaced by one that listens from the start; one
+      // that cannot listen again is dropped, for the same reason.
+      if (deaf && deaf === client)
+        await deaf.query(listenStatement).catch(() => deaf.end().catch(() => undefined));
+    } finally {
+      // Whatever happened above, the next notification must be heard again.
+      remoteWakeTimer = undefined;
+    }
     if (closed) return;
     lastRemoteWake = performance.now();
     wakeAll();
