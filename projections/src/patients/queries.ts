@@ -176,17 +176,11 @@ function proceduresJson(today: string): FragmentSqlToken {
  * every page view (measured: slonik's SQL tag was 6 % of the server's CPU under the page load).
  * It changes only with the date.
  */
-const detailJsonOf = (() => {
-  let day: string | undefined;
-  let fragment: FragmentSqlToken | undefined;
-  return (today: string): FragmentSqlToken => {
-    if (today !== day || !fragment) {
-      fragment = detailJson(today);
-      day = today;
-    }
-    return fragment;
-  };
-})();
+let detailJsonOfDay: { readonly day: string; readonly fragment: FragmentSqlToken } | undefined;
+function detailJsonOf(today: string): FragmentSqlToken {
+  if (detailJsonOfDay?.day !== today) detailJsonOfDay = { day: today, fragment: detailJson(today) };
+  return detailJsonOfDay.fragment;
+}
 
 const DetailJsonSchema = z.object({ version: z.number().int(), json: z.string() });
 

@@ -54,16 +54,16 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
   /** Set while a burst's wake-up is held back: it covers every notification until it fires. */
   let remoteWakeTimer: NodeJS.Timeout | undefined;
   const listenStatement = `listen ${pg.escapeIdentifier(channel)}`;
+  const wakeForRemote = (): void => {
+    lastRemoteWake = performance.now();
+    wakeAll();
+  };
   const onNotification = (message: pg.Notification): void => {
     const position = parsePosition(message.payload);
     if (position !== undefined && position <= wokenUpTo) return;
     if (remoteWakeTimer || closed) return;
     const wait = lastRemoteWake + REMOTE_WAKE_INTERVAL_MS - performance.now();
-    if (wait <= 0) {
-      lastRemoteWake = performance.now();
-      wakeAll();
-      return;
-    }
+    if (wait <= 0) return wakeForRemote();
     // A burst: stop listening until the interval is over, then listen again and wake once.
     // Deaf, this connection's server process is not signalled on every commit either.
     const deaf = client;
@@ -86,9 +86,7 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
       // Whatever happened above, the next notification must be heard again.
       remoteWakeTimer = undefined;
     }
-    if (closed) return;
-    lastRemoteWake = performance.now();
-    wakeAll();
+    if (!closed) wakeForRemote();
   };
 
   const scheduleReconnect = (): void => {
