@@ -328,6 +328,28 @@ describe('audit projection', { timeout: 60_000 }, () => {
     expect(opened.rows.map((row) => row.entityName)).toEqual(['Maria da Conceição']);
     expect((await list({ to: '2000-01-01T00:00:00Z' })).total).toBe(0);
     expect((await list({ search: 'visualizar paciente' })).total).toBe(1);
+    // The search covers the actor's email and the action's label, though its index holds only
+    // the names: emails are matched through the user facets, labels through the catalogue
+    const found = async (query: Record<string, unknown>) => (await list(query)).rows.map((row) => row.action);
+    expect(await found({ search: 'ENFERMEIRA@HOSPITAL' })).toEqual([
+      'VIEW_PATIENT',
+      'LOGIN',
+      'ASSIGN_PROCEDURES',
+      'CREATE_PATIENT',
+    ]);
+    expect(await found({ search: 'enfermeira', action: 'CREATE_PATIENT' })).toEqual(['CREATE_PATIENT']);
+    expect(await found({ search: 'obrigatórios' })).toEqual(['ASSIGN_PROCEDURES']);
+    expect(await found({ search: 'intruso@x' })).toEqual(['LOGIN_FAILED']);
+    expect(await found({ search: 'conceicao' })).toEqual([
+      'VIEW_PATIENT',
+      'ASSIGN_PROCEDURES',
+      'CREATE_PATIENT',
+    ]);
+    expect(await found({ search: 'ninguém' })).toEqual([]);
+    const indexed = await harness.pool.anyFirst(
+      sql.type(z.object({ search: z.string() }))`select search from audit_log where action = 'VIEW_PATIENT'`,
+    );
+    expect(indexed).toEqual(['maria da conceicao']);
 
     expect(await queries().facets()).toEqual({
       actions: [

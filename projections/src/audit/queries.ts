@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DatabasePool } from '@bari/db';
 import {
   AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_TYPES,
   AuditActionSchema,
   AuditDetailsSchema,
@@ -40,9 +41,40 @@ const columns = selectList(AUDIT_LOG_COLUMNS, ['search']);
 /** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function conditionsOf(query: AuditLogQuery): FragmentSqlToken[] {
+/** Each action with its label folded, as a search compares them. */
+const FOLDED_ACTION_LABELS = AUDIT_ACTIONS.map((action) => ({
+  action,
+  label: foldText(AUDIT_ACTION_LABELS[action]),
+}));
+
+const UserFacetSchema = z.object({ value: z.string(), label: z.string().nullable() });
+
+/**
+ * A text search over the user's email, the entity's name and the action's label (accents and
+ * case aside). The trigram index holds only the names (see `searchText` in `entries.ts`); the
+ * emails and labels are a handful of values, matched here against the user facets and the
+ * label catalogue, and the rows found by user id or action.
+ */
+async function searchCondition(pool: DatabasePool, search: string): Promise<FragmentSqlToken> {
+  const folded = foldText(search);
+  const users = await pool.any(sql.type(UserFacetSchema)`
+    select value, label from audit_facets where kind = 'user'
+  `);
+  const userIds = users
+    .filter((user) => user.label !== null && foldText(user.label).includes(folded))
+    .map((user) => user.value);
+  const actions = FOLDED_ACTION_LABELS.filter(({ label }) => label.includes(folded)).map(
+    ({ action }) => action,
+  );
+  const conditions = [sql.fragment`search like ${containing(folded)}`];
+  if (userIds.length > 0) conditions.push(sql.fragment`user_id = any(${sql.array(userIds, 'text')})`);
+  if (actions.length > 0) conditions.push(sql.fragment`action = any(${sql.array(actions, 'text')})`);
+  return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
+}
+
+async function conditionsOf(pool: DatabasePool, query: AuditLogQuery): Promise<FragmentSqlToken[]> {
   const conditions: FragmentSqlToken[] = [];
-  if (query.search) conditions.push(sql.fragment`search like ${containing(foldText(query.search))}`);
+  if (query.search) conditions.push(await searchCondition(pool, query.search));
   if (query.action) conditions.push(sql.fragment`action = ${query.action}`);
   if (query.entityType) conditions.push(sql.fragment`entity_type = ${query.entityType}`);
   if (query.userId) conditions.push(sql.fragment`user_id = ${query.userId}`);
@@ -74,7 +106,7 @@ export function createAuditQueries(pool: DatabasePool, searchCountCap = SEARCH_C
   return {
     /** `GET /api/audit-logs`: newest first, filtered, one page, with the total. */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const conditions = conditionsOf(query);
+      const conditions = await conditionsOf(pool, query);
       const where =
         conditions.length === 0
           ? sql.fragment``
