@@ -93,45 +93,62 @@ function procedureEntity(entities: Entities, procedureId: string, patientId: str
   return { id: procedureId, name, parentId: patientId, state: { status: 'pending', scheduledDate } };
 }
 
+/** What an entry about one of a patient's procedures needs to know of the event. */
+interface ProcedureEvent {
+  readonly action: AuditAction;
+  readonly patientId: string;
+  readonly patientName: string | null;
+}
+
+/**
+ * An entry about one procedure, its lookup row moved to `after`. A function of its own, not a
+ * closure made per event: under tsx every named closure is also renamed as it is made
+ * (`__name`), which was a fifth of the audit fold's time over 400,000 completions.
+ */
+function procedureEntry(
+  entities: Entities,
+  { action, patientId, patientName }: ProcedureEvent,
+  procedureId: string,
+  after: Record<string, unknown>,
+  extra?: Record<string, unknown>,
+): Entry {
+  const known = procedureEntity(entities, procedureId, patientId);
+  const before = known?.state ?? {};
+  setEntity(entities, {
+    id: procedureId,
+    name: known?.name ?? '',
+    parentId: patientId,
+    state: { ...before, ...after },
+  });
+  const changes = fieldChanges(
+    before,
+    after,
+    PROCEDURE_FIELDS.filter((field) => field in after),
+  );
+  const details: Record<string, unknown> = {};
+  if (action === 'UPDATE_PROCEDURE') details.updatedFields = changes.map((change) => change.field);
+  if (typeof after.status === 'string') details.status = after.status;
+  details.changes = changes;
+  details.patientId = patientId;
+  details.patientName = patientName;
+  if (extra && Object.keys(extra).length > 0) details.values = values(extra);
+  return {
+    action,
+    entityType: 'procedure',
+    entityId: procedureId,
+    entityName: known?.name || null,
+    searchAlso: patientName,
+    details: details as AuditDetails,
+  };
+}
+
 function patientEntry(event: PatientEvent, entities: Entities): Entry {
   const action = patientEventAction(event);
   const patientId = event.data.patientId;
   const patient = entities.get(patientId);
   const patientName = patient?.name ?? null;
   const ofPatient = { entityType: 'patient' as const, entityId: patientId };
-
-  /** An entry about one procedure, its lookup row moved to `after`. */
-  const procedure = (
-    procedureId: string,
-    after: Record<string, unknown>,
-    extra: Record<string, unknown> = {},
-  ): Entry => {
-    const known = procedureEntity(entities, procedureId, patientId);
-    const before = known?.state ?? {};
-    const state = { ...before, ...after };
-    setEntity(entities, { id: procedureId, name: known?.name ?? '', parentId: patientId, state });
-    const changes = fieldChanges(
-      before,
-      after,
-      PROCEDURE_FIELDS.filter((field) => field in after),
-    );
-    const status = typeof after.status === 'string' ? after.status : undefined;
-    return {
-      action,
-      entityType: 'procedure',
-      entityId: procedureId,
-      entityName: known?.name || null,
-      searchAlso: patientName,
-      details: {
-        ...(action === 'UPDATE_PROCEDURE' ? { updatedFields: changes.map((change) => change.field) } : {}),
-        ...(status ? { status } : {}),
-        changes,
-        patientId,
-        patientName,
-        ...(Object.keys(extra).length > 0 ? { values: values(extra) } : {}),
-      },
-    };
-  };
+  const about: ProcedureEvent = { action, patientId, patientName };
 
   switch (event.type) {
     case 'PatientRegistered': {
@@ -161,7 +178,9 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
     case 'ProcedureAssigned': {
       const { procedureId, procedureType, scheduledDate, reason } = event.data;
       setEntity(entities, { id: procedureId, name: procedureType.name, parentId: patientId, state: {} });
-      return procedure(
+      return procedureEntry(
+        entities,
+        about,
         procedureId,
         { status: 'pending', scheduledDate },
         { reason, procedureTypeId: procedureType.id },
@@ -189,7 +208,7 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
     case 'LegacyProcedureImported': {
       const { procedureId, procedureType, patientId: _id, ...record } = event.data;
       setEntity(entities, { id: procedureId, name: procedureType.name, parentId: patientId, state: {} });
-      return procedure(procedureId, {
+      return procedureEntry(entities, about, procedureId, {
         status: record.status,
         scheduledDate: record.scheduledDate,
         completedDate: record.completedDate,
@@ -201,22 +220,26 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
     case 'ProcedureCompleted':
     case 'ProcedureCompletionChanged': {
       const { procedureId, patientId: _id, ...completion } = event.data;
-      return procedure(procedureId, { status: 'completed', ...completion });
+      return procedureEntry(entities, about, procedureId, { status: 'completed', ...completion });
     }
     case 'ProcedureReopened':
-      return procedure(
+      return procedureEntry(
+        entities,
+        about,
         event.data.procedureId,
         { status: 'pending', completedDate: null },
         { reason: event.data.reason },
       );
     case 'ProcedureRescheduled':
-      return procedure(
+      return procedureEntry(
+        entities,
+        about,
         event.data.procedureId,
         { scheduledDate: event.data.scheduledDate },
         { reason: event.data.reason },
       );
     case 'ProcedureRemoved':
-      return procedure(event.data.procedureId, {}, { reason: event.data.reason });
+      return procedureEntry(entities, about, event.data.procedureId, {}, { reason: event.data.reason });
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled patient event ${JSON.stringify(unhandled)}`);
@@ -345,8 +368,28 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
  */
 function searchText(entry: Entry, metadata: RecordedEvent['metadata']): string {
   const actor = metadata.userId ? null : metadata.userEmail;
-  return foldText([entry.entityName, entry.searchAlso, actor].filter(Boolean).join(' '));
+  return [entry.entityName, entry.searchAlso, actor]
+    .map((part) => (part ? foldName(part) : ''))
+    .filter(Boolean)
+    .join(' ');
 }
+
+/**
+ * `foldText` of a name, remembered: a patient's name is folded again for every change to each
+ * of their procedures (Unicode normalisation, about 1 µs each time). Folding the parts one by
+ * one and joining them with a space is folding the joined text, which collapses whitespace.
+ */
+function foldName(name: string): string {
+  let folded = foldedNames.get(name);
+  if (folded === undefined) {
+    if (foldedNames.size >= FOLDED_NAMES_KEPT) foldedNames.clear();
+    folded = foldText(name);
+    foldedNames.set(name, folded);
+  }
+  return folded;
+}
+const foldedNames = new Map<string, string>();
+const FOLDED_NAMES_KEPT = 50_000;
 
 /**
  * The audit rows of a batch, in log order, folding the entity lookup (`entities`, changed in

@@ -143,13 +143,19 @@ export function foldPatientEvents(rows: WorkingSet, events: readonly FoldEvent[]
   for (const recorded of events) foldOne(rows, recorded);
 }
 
+// Functions of their own, not closures made per event: under tsx each named closure is also
+// renamed as it is made (`__name`, about 0.25 µs), on every one of a rebuild's events.
+function changeProcedure(rows: WorkingSet, procedureId: string, change: Partial<ProcedureRow>): void {
+  const procedure = rows.procedures.get(procedureId);
+  if (procedure) rows.procedures.set(procedureId, { ...procedure, ...change });
+}
+
+function addProcedure(rows: WorkingSet, procedure: ProcedureRow): void {
+  rows.procedures.set(procedure.id, procedure);
+}
+
 function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): void {
   const patientId = event.data.patientId;
-  const changeProcedure = (procedureId: string, change: Partial<ProcedureRow>): void => {
-    const procedure = rows.procedures.get(procedureId);
-    if (procedure) rows.procedures.set(procedureId, { ...procedure, ...change });
-  };
-  const addProcedure = (procedure: ProcedureRow): void => void rows.procedures.set(procedure.id, procedure);
   switch (event.type) {
     case 'PatientRegistered': {
       const { patientId: _id, ...details } = event.data;
@@ -178,6 +184,7 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
     }
     case 'ProcedureAssigned':
       addProcedure(
+        rows,
         newProcedure(patientId, event.data.procedureId, event.data.procedureType, {
           status: 'pending',
           scheduledDate: event.data.scheduledDate,
@@ -187,6 +194,7 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
     case 'RequiredProceduresAssigned':
       for (const procedure of event.data.procedures) {
         addProcedure(
+          rows,
           newProcedure(patientId, procedure.procedureId, procedure.procedureType, {
             status: 'pending',
             scheduledDate: procedure.scheduledDate,
@@ -197,6 +205,7 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
     case 'LegacyProcedureImported': {
       const { procedureId, procedureType, status, scheduledDate, ...details } = event.data;
       addProcedure(
+        rows,
         newProcedure(patientId, procedureId, procedureType, { status, scheduledDate, ...details }),
       );
       break;
@@ -204,7 +213,7 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
     case 'ProcedureCompleted':
     case 'ProcedureCompletionChanged': {
       const { completedDate, location, professionalName, notes } = event.data;
-      changeProcedure(event.data.procedureId, {
+      changeProcedure(rows, event.data.procedureId, {
         status: 'completed',
         completedDate,
         location,
@@ -214,10 +223,10 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
       break;
     }
     case 'ProcedureReopened':
-      changeProcedure(event.data.procedureId, { status: 'pending', completedDate: null });
+      changeProcedure(rows, event.data.procedureId, { status: 'pending', completedDate: null });
       break;
     case 'ProcedureRescheduled':
-      changeProcedure(event.data.procedureId, { scheduledDate: event.data.scheduledDate });
+      changeProcedure(rows, event.data.procedureId, { scheduledDate: event.data.scheduledDate });
       break;
     case 'ProcedureRemoved':
       if (rows.procedures.has(event.data.procedureId)) rows.procedures.set(event.data.procedureId, null);
