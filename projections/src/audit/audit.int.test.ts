@@ -12,10 +12,10 @@ import {
   RecordAccessed,
   RequiredProceduresAssigned,
   UserLoggedIn,
-  type PatientDetails,
   type ProcedureType,
 } from '@bari/contracts';
 import { sql } from '@bari/db';
+import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { auditProjection } from './projection.ts';
@@ -37,20 +37,7 @@ const bloodCount: ProcedureType = {
   isRequired: true,
   scheduledMonth: null,
 };
-const details: PatientDetails = {
-  name: 'Maria da Conceição',
-  cpf: '39053344705',
-  cns: null,
-  municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
-  admissionDate: '2025-01-08',
-  dischargeDate: null,
-  surgeryDate: '2025-01-10',
-  surgeryLocation: 'Hospital Geral',
-  surgeonName: 'Dr. João Souza',
-  aihNumber: null,
-  sisregCode: null,
-  notes: null,
-};
+const details = patientDetails();
 
 const registration = () => [
   PatientRegistered.create({ patientId: MARIA, ...details }),

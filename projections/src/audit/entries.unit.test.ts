@@ -8,6 +8,7 @@ import {
   type ProcedureType,
 } from '@bari/contracts';
 import type { RecordedEvent } from '@bari/event-store';
+import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { testMetadata } from '../../test/support/test-metadata.ts';
 import { auditRows } from './entries.ts';
 import type { Entities } from './entities.ts';
@@ -44,21 +45,7 @@ const patientStream = `patient-${PATIENT}`;
 const given = (): RecordedEvent[] => [
   recorded(
     patientStream,
-    PatientRegistered.create({
-      patientId: PATIENT,
-      name: 'José  da Conceição',
-      cpf: '39053344705',
-      cns: null,
-      municipality: { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' },
-      admissionDate: '2025-01-08',
-      dischargeDate: null,
-      surgeryDate: '2025-01-10',
-      surgeryLocation: 'Hospital Geral',
-      surgeonName: 'Dr. João Souza',
-      aihNumber: null,
-      sisregCode: null,
-      notes: null,
-    }),
+    PatientRegistered.create({ patientId: PATIENT, ...patientDetails({ name: 'José  da Conceição' }) }),
   ),
   recorded(
     patientStream,

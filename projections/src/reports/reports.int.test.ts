@@ -19,6 +19,7 @@ import { rebuildProjection } from '../runner/rebuild.ts';
 import { patientsProjection } from '../patients/projection.ts';
 import { createStatisticsQueries } from '../patients/statistics-queries.ts';
 import { createReportQueries } from './queries.ts';
+import { patientDetails } from '../../test/support/patient-fixtures.ts';
 
 // ── Given: patients in two municipalities and two hospitals ─────────────────────────
 
@@ -49,22 +50,7 @@ const visitType: ProcedureType = {
 };
 
 const registered = (patientId: string, overrides: Partial<PatientDetails>) =>
-  PatientRegistered.create({
-    patientId,
-    name: 'Maria da Conceição',
-    cpf: '39053344705',
-    cns: null,
-    municipality: SAO_PAULO,
-    admissionDate: '2025-01-08',
-    dischargeDate: null,
-    surgeryDate: '2025-01-10',
-    surgeryLocation: 'Hospital Geral',
-    surgeonName: 'Dr. João Souza',
-    aihNumber: null,
-    sisregCode: null,
-    notes: null,
-    ...overrides,
-  });
+  PatientRegistered.create({ patientId, ...patientDetails({ municipality: SAO_PAULO, ...overrides }) });
 const assigned = (patientId: string, n: number, scheduledDate: string | null) =>
   ProcedureAssigned.create({
     patientId,
