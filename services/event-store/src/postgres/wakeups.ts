@@ -54,6 +54,7 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
   /** Set while a burst's wake-up is held back: it covers every notification until it fires. */
   let remoteWakeTimer: NodeJS.Timeout | undefined;
   const listenStatement = `listen ${pg.escapeIdentifier(channel)}`;
+  const unlistenStatement = `unlisten ${pg.escapeIdentifier(channel)}`;
   const wakeForRemote = (): void => {
     lastRemoteWake = performance.now();
     wakeAll();
@@ -67,7 +68,7 @@ export function createWakeups(connectionString: string, channel: string): Wakeup
     // A burst: stop listening until the interval is over, then listen again and wake once.
     // Deaf, this connection's server process is not signalled on every commit either.
     const deaf = client;
-    deaf?.query(`un${listenStatement}`).catch(() => undefined);
+    deaf?.query(unlistenStatement).catch(() => undefined);
     // Rounded up, plus one: a timer may fire up to a millisecond before `performance.now()`
     // says it is due, and the wake-ups would come closer together than the interval.
     remoteWakeTimer = setTimeout(() => void listenAgain(deaf), Math.ceil(wait) + 1);
