@@ -1,4 +1,4 @@
-import { loadRows, upsertRows } from '../shared/columns.ts';
+import { insertRows, loadRows, upsertRows } from '../shared/columns.ts';
 import type { Projection } from '../runner/projection.ts';
 import { AUDIT_ENTITY_COLUMNS, AUDIT_FACET_COLUMNS, AUDIT_LOG_COLUMNS } from './columns.ts';
 import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
@@ -57,8 +57,22 @@ export const auditProjection: Projection = {
     const entities = new Map(before);
     const rows = auditRows(events, entities);
     const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
-    await upsertRows(tx, tables('audit_log'), AUDIT_LOG_COLUMNS, 'eventId', rows);
-    await upsertRows(tx, tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', changed);
+    // One row per event, keyed by its id: always new (a batch is applied once, with its checkpoint).
+    await insertRows(tx, tables('audit_log'), AUDIT_LOG_COLUMNS, rows);
+    // An entity the batch did not load is one it names for the first time.
+    await insertRows(
+      tx,
+      tables('audit_entities'),
+      AUDIT_ENTITY_COLUMNS,
+      changed.filter((row) => !before.has(row.id)),
+    );
+    await upsertRows(
+      tx,
+      tables('audit_entities'),
+      AUDIT_ENTITY_COLUMNS,
+      'id',
+      changed.filter((row) => before.has(row.id)),
+    );
     await upsertRows(tx, tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows));
   },
 };

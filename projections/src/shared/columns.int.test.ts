@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import { z } from 'zod';
 import { sql } from '@bari/db';
 import {
   createProjectionTestDatabase,
   type ProjectionTestDatabase,
 } from '../../test/support/test-database.ts';
-import { loadRows, textArrayBinary, upsertRows, type ColumnMap } from './columns.ts';
+import { insertRows, loadRows, textArrayBinary, upsertRows, type ColumnMap } from './columns.ts';
 
 const COLUMNS = {
   id: { column: 'id', type: 'uuid' },
@@ -94,6 +95,43 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
       select label, details from ${table} where id = ${id(100)}
     `);
     expect(rows).toEqual([{ label: 'depois', details: { a: 1 } }]);
+  });
+});
+
+describe('insertRows (rows known to be new)', { timeout: 60_000 }, () => {
+  const row = (index: number, label: string): Row => ({
+    id: id(index),
+    label,
+    count: index,
+    total: null,
+    flag: null,
+    day: null,
+    at: null,
+    details: null,
+  });
+  const labelsOf = async (ids: readonly string[]) =>
+    database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`
+      select label from ${table} where id = any(${sql.array(ids, 'uuid')}) order by seq
+    `);
+
+  it('given new rows, then they are inserted in their order', async () => {
+    const rows = [row(200, 'terceiro'), row(201, 'primeiro'), row(202, 'segundo')];
+    await insertRows(database.pool, table, COLUMNS, rows);
+
+    expect(await labelsOf(rows.map((each) => each.id as string))).toEqual([
+      'terceiro',
+      'primeiro',
+      'segundo',
+    ]);
+  });
+
+  it('given a row whose key exists, then the statement fails and writes none of its rows', async () => {
+    await insertRows(database.pool, table, COLUMNS, [row(300, 'existente')]);
+
+    await expect(
+      insertRows(database.pool, table, COLUMNS, [row(301, 'novo'), row(300, 'substituto')]),
+    ).rejects.toThrow(UniqueIntegrityConstraintViolationError);
+    expect(await labelsOf([id(300), id(301)])).toEqual(['existente']);
   });
 });
 

@@ -115,6 +115,44 @@ export async function upsertRows<Map extends ColumnMap>(
   key: keyof Map & string,
   rows: readonly RowOf<Map>[],
 ): Promise<void> {
+  const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
+  const updates = fieldsOf(map)
+    .filter((field) => field !== key)
+    .map((field) => sql.fragment`${column(field)} = excluded.${column(field)}`);
+  await writeRows(
+    db,
+    table,
+    map,
+    rows,
+    sql.fragment`on conflict (${column(key)}) ${
+      updates.length > 0 ? sql.fragment`do update set ${sql.join(updates, comma)}` : sql.fragment`do nothing`
+    }`,
+  );
+}
+
+/**
+ * Inserts `rows`, which the caller knows are new (a batch's rows it did not load), as
+ * `upsertRows` does but without its conflict clause: an upsert inserts speculatively and
+ * checks the key first, about 1 µs a row more (15 % of a procedure row, measured on 100,000
+ * rows; 1.8 million of them in a 20,000-patient rebuild). A row that exists after all fails
+ * the batch with a unique violation rather than being overwritten.
+ */
+export async function insertRows<Map extends ColumnMap>(
+  db: CommonQueryMethods,
+  table: IdentifierSqlToken,
+  map: Map,
+  rows: readonly RowOf<Map>[],
+): Promise<void> {
+  await writeRows(db, table, map, rows, sql.fragment``);
+}
+
+async function writeRows<Map extends ColumnMap>(
+  db: CommonQueryMethods,
+  table: IdentifierSqlToken,
+  map: Map,
+  rows: readonly RowOf<Map>[],
+  conflict: FragmentSqlToken,
+): Promise<void> {
   if (rows.length === 0) return;
   const fields = fieldsOf(map);
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
@@ -127,16 +165,12 @@ export async function upsertRows<Map extends ColumnMap>(
     fields.map((field) => sql.fragment`r.${column(field)}::${SQL_TYPES[columnOf(map, field).type]}`),
     comma,
   );
-  const updates = fields
-    .filter((field) => field !== key)
-    .map((field) => sql.fragment`${column(field)} = excluded.${column(field)}`);
   await db.query(sql.typeAlias('void')`
     insert into ${table} (${columns})
     select ${casts}
     from unnest(${sql.join(arrays, comma)}) with ordinality as r(${columns}, ordinal)
     order by r.ordinal
-    on conflict (${column(key)})
-      ${updates.length > 0 ? sql.fragment`do update set ${sql.join(updates, comma)}` : sql.fragment`do nothing`}
+    ${conflict}
   `);
 }
 
