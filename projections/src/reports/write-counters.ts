@@ -1,10 +1,13 @@
 import type { CommonQueryMethods, IdentifierSqlToken } from 'slonik';
+import { z } from 'zod';
 import { sql } from '@bari/db';
 import type { TableNames } from '../runner/projection.ts';
 import { loadRows } from '../shared/columns.ts';
 import { PROCEDURE_COLUMNS } from '../patients/columns.ts';
 import type { ProcedureRow, WorkingSet } from '../patients/fold.ts';
 import { movedPatientIds, reportDeltas, type GroupDelta } from './counters.ts';
+
+const ZeroPendingSchema = z.object({ key: z.string(), date: z.string() });
 
 /** The tables of the report counters; the patients projection owns them (it feeds them). */
 export const REPORT_TABLES = [
@@ -72,20 +75,33 @@ async function writeGroups(
       pending.map(([, date]) => date),
       'date',
     );
-    await db.query(sql.typeAlias('void')`
-      insert into ${pendingTable} as p (${keyColumn}, scheduled_date, pending)
-      select * from unnest(${keys}, ${dates}, ${sql.array(
-        pending.map(([, , change]) => change),
-        'int4',
-      )})
-      on conflict (${keyColumn}, scheduled_date) do update set pending = p.pending + excluded.pending
+    // The upsert hands back the (group, date) rows it brought to zero, usually none: those are
+    // deleted by key. A delete probing every changed row instead took 1.2 s of a 20,000-patient
+    // rebuild (about 1,400 probes a batch).
+    const zeros = await db.any(sql.type(ZeroPendingSchema)`
+      with changed as (
+        insert into ${pendingTable} as p (${keyColumn}, scheduled_date, pending)
+        select * from unnest(${keys}, ${dates}, ${sql.array(
+          pending.map(([, , change]) => change),
+          'int4',
+        )})
+        on conflict (${keyColumn}, scheduled_date) do update set pending = p.pending + excluded.pending
+        returning p.${keyColumn} as key, p.scheduled_date::text as date, p.pending
+      )
+      select key, date from changed where pending = 0
     `);
-    // Only the (group, date) rows just changed can have reached zero: one index probe each,
-    // not a scan of every date of every touched group (14 ms a batch on 20,000 patients).
-    await db.query(sql.typeAlias('void')`
-      delete from ${pendingTable} as p using unnest(${keys}, ${dates}) as touched (key, scheduled_date)
-      where p.${keyColumn} = touched.key and p.scheduled_date = touched.scheduled_date and p.pending = 0
-    `);
+    if (zeros.length > 0) {
+      await db.query(sql.typeAlias('void')`
+        delete from ${pendingTable} as p using unnest(${sql.array(
+          zeros.map((zero) => zero.key),
+          'text',
+        )}, ${sql.array(
+          zeros.map((zero) => zero.date),
+          'date',
+        )}) as zero (key, scheduled_date)
+        where p.${keyColumn} = zero.key and p.scheduled_date = zero.scheduled_date and p.pending = 0
+      `);
+    }
   }
 }
 
