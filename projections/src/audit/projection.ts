@@ -1,4 +1,4 @@
-import { insertRows, loadRows, upsertRows } from '../shared/columns.ts';
+import { insertRows, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
 import type { Projection } from '../runner/projection.ts';
 import { AUDIT_ENTITY_COLUMNS, AUDIT_FACET_COLUMNS, AUDIT_LOG_COLUMNS } from './columns.ts';
 import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
@@ -59,19 +59,9 @@ export const auditProjection: Projection = {
     const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
     // One row per event, keyed by its id: always new (a batch is applied once, with its checkpoint).
     await insertRows(tx, tables('audit_log'), AUDIT_LOG_COLUMNS, rows);
-    // An entity the batch did not load is one it names for the first time.
-    await insertRows(
-      tx,
-      tables('audit_entities'),
-      AUDIT_ENTITY_COLUMNS,
-      changed.filter((row) => !before.has(row.id)),
-    );
-    await upsertRows(
-      tx,
-      tables('audit_entities'),
-      AUDIT_ENTITY_COLUMNS,
-      'id',
-      changed.filter((row) => before.has(row.id)),
+    // An entity the batch did not load is one it names for the first time: new.
+    await writeBatchRows(tx, tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', changed, (row) =>
+      before.has(row.id),
     );
     await upsertRows(tx, tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows));
   },

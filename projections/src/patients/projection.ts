@@ -3,7 +3,7 @@ import { patientEvents } from '@bari/contracts';
 import { sql } from '@bari/db';
 import type { RecordedEvent } from '@bari/event-store';
 import type { Projection, TableNames } from '../runner/projection.ts';
-import { deleteWhereIn, insertRows, loadRows, upsertRows } from '../shared/columns.ts';
+import { deleteWhereIn, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
 import { parsePatientEvent } from '../shared/patient-event.ts';
 import { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
 import { REPORT_TABLES, applyReportCounters } from '../reports/write-counters.ts';
@@ -129,11 +129,15 @@ export const patientsProjection: Projection = {
     await deleteWhereIn(tx, tables('patient_procedures'), PROCEDURE_COLUMNS.id, changes.deletedProcedureIds);
     await deleteWhereIn(tx, tables('patients'), PATIENT_COLUMNS.id, changes.deletedPatientIds);
     await upsertRows(tx, tables('patients'), PATIENT_COLUMNS, 'id', changes.patients);
-    // A procedure the batch did not load is one it assigned: new, inserted without a conflict check.
-    const assigned = changes.procedures.filter((row) => !loaded.procedures.has(row.id));
-    const changed = changes.procedures.filter((row) => loaded.procedures.has(row.id));
-    await insertRows(tx, tables('patient_procedures'), PROCEDURE_COLUMNS, assigned);
-    await upsertRows(tx, tables('patient_procedures'), PROCEDURE_COLUMNS, 'id', changed);
+    // A procedure the batch did not load is one it assigned: new.
+    await writeBatchRows(
+      tx,
+      tables('patient_procedures'),
+      PROCEDURE_COLUMNS,
+      'id',
+      changes.procedures,
+      (row) => loaded.procedures.has(row.id),
+    );
     await writeStatistics(tx, tables, changes.statistics);
   },
 };

@@ -6,7 +6,14 @@ import {
   createProjectionTestDatabase,
   type ProjectionTestDatabase,
 } from '../../test/support/test-database.ts';
-import { insertRows, loadRows, textArrayBinary, upsertRows, type ColumnMap } from './columns.ts';
+import {
+  insertRows,
+  loadRows,
+  textArrayBinary,
+  upsertRows,
+  writeBatchRows,
+  type ColumnMap,
+} from './columns.ts';
 
 const COLUMNS = {
   id: { column: 'id', type: 'uuid' },
@@ -132,6 +139,20 @@ describe('insertRows (rows known to be new)', { timeout: 60_000 }, () => {
       insertRows(database.pool, table, COLUMNS, [row(301, 'novo'), row(300, 'substituto')]),
     ).rejects.toThrow(UniqueIntegrityConstraintViolationError);
     expect(await labelsOf([id(300), id(301)])).toEqual(['existente']);
+  });
+
+  it('given a batch of loaded and new rows, then the loaded ones are replaced and the new ones inserted', async () => {
+    await insertRows(database.pool, table, COLUMNS, [row(400, 'carregado')]);
+
+    await writeBatchRows(
+      database.pool,
+      table,
+      COLUMNS,
+      'id',
+      [row(401, 'criado'), row(400, 'alterado')],
+      (each) => each.id === id(400),
+    );
+    expect(await labelsOf([id(400), id(401)])).toEqual(['alterado', 'criado']);
   });
 });
 

@@ -115,6 +115,7 @@ export async function upsertRows<Map extends ColumnMap>(
   key: keyof Map & string,
   rows: readonly RowOf<Map>[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const updates = fieldsOf(map)
     .filter((field) => field !== key)
@@ -144,6 +145,26 @@ export async function insertRows<Map extends ColumnMap>(
   rows: readonly RowOf<Map>[],
 ): Promise<void> {
   await writeRows(db, table, map, rows, sql.fragment``);
+}
+
+/**
+ * Writes a batch's rows: those it loaded (`wasLoaded`) replace theirs through `upsertRows`,
+ * the others are new and go through `insertRows`. Only a batch that loaded every key it
+ * changes may call this: a key it did not look up may exist.
+ */
+export async function writeBatchRows<Map extends ColumnMap, Row extends RowOf<Map>>(
+  db: CommonQueryMethods,
+  table: IdentifierSqlToken,
+  map: Map,
+  key: keyof Map & string,
+  rows: readonly Row[],
+  wasLoaded: (row: Row) => boolean,
+): Promise<void> {
+  const loaded: Row[] = [];
+  const created: Row[] = [];
+  for (const row of rows) (wasLoaded(row) ? loaded : created).push(row);
+  await insertRows(db, table, map, created);
+  await upsertRows(db, table, map, key, loaded);
 }
 
 async function writeRows<Map extends ColumnMap>(
