@@ -144,7 +144,11 @@ describe('/reports', () => {
     await custom.locator('label', { hasText: /^CPF$/ }).click();
     expect(await custom.getByRole('checkbox', { name: 'CPF' }).isChecked()).toBe(true);
     await custom.getByRole('button', { name: 'Gerar PDF' }).click();
-    await page.waitForFunction('window.__printed.length > 0');
+    // A function, not a string: Playwright polls a string with `eval`, which the app's CSP
+    // refuses (the test failed whenever the PDF was not ready at the first check).
+    await page.waitForFunction(
+      () => (globalThis as unknown as { __printed: unknown[] }).__printed.length > 0,
+    );
     const printed = (await page.evaluate<Printed[]>('window.__printed'))[0]!;
     expect(printed.title).toMatch(/^Relatório_Customizado_\d{2}-\d{2}-\d{4}$/);
     expect(printed.text).toContain('Total de pacientes: 2');
