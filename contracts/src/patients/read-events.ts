@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { ProcedureTypeSchema, type ProcedureType } from '../protocol/procedure-type.ts';
-import { PatientEventSchema, RequiredProceduresAssigned, type PatientEvent } from './events.ts';
+import {
+  LegacyProcedureImported,
+  PatientDeleted,
+  PatientRegistered,
+  PatientUpdated,
+  ProcedureAssigned,
+  ProcedureCompleted,
+  ProcedureCompletionChanged,
+  ProcedureReopened,
+  ProcedureRemoved,
+  ProcedureRescheduled,
+  RequiredProceduresAssigned,
+  type PatientEvent,
+} from './events.ts';
 
 /*
  * Checking a patient event read back from the log. A registration's `RequiredProceduresAssigned`
@@ -12,7 +25,6 @@ import { PatientEventSchema, RequiredProceduresAssigned, type PatientEvent } fro
  * per item: zod's effects cost more than the check they would save.
  */
 
-const EnvelopeSchema = z.object({ type: z.literal(RequiredProceduresAssigned.type), data: z.unknown() });
 const AssignmentWithoutItemsSchema = RequiredProceduresAssigned.data.extend({
   procedures: z.array(z.unknown()),
 });
@@ -43,21 +55,20 @@ function checkType(
   return checked;
 }
 
-function readAssignment(value: unknown): z.SafeParseReturnType<unknown, RequiredProceduresAssigned> {
-  const envelope = EnvelopeSchema.safeParse(value);
-  if (!envelope.success) return envelope;
-  const assignment = AssignmentWithoutItemsSchema.safeParse(envelope.data.data, { path: ['data'] });
+/** A `RequiredProceduresAssigned`'s data; issues' paths start inside it. */
+function readAssignmentData(
+  value: unknown,
+): z.SafeParseReturnType<unknown, RequiredProceduresAssigned['data']> {
+  const assignment = AssignmentWithoutItemsSchema.safeParse(value);
   if (!assignment.success) return assignment;
   const issues: z.ZodIssue[] = [];
-  const items = ItemsWithoutTypeSchema.safeParse(assignment.data.procedures, {
-    path: ['data', 'procedures'],
-  });
+  const items = ItemsWithoutTypeSchema.safeParse(assignment.data.procedures, { path: ['procedures'] });
   if (!items.success) issues.push(...items.error.issues);
   const procedures: Item[] = [];
   assignment.data.procedures.forEach((item, index) => {
     // An item that is an object (arrays are not): its type read as zod reads a field.
     const isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
-    const path = ['data', 'procedures', index, 'procedureType'];
+    const path = ['procedures', index, 'procedureType'];
     const procedureType = isObject
       ? checkType((item as { procedureType?: unknown }).procedureType, path, issues)
       : undefined;
@@ -72,25 +83,38 @@ function readAssignment(value: unknown): z.SafeParseReturnType<unknown, Required
   });
   if (issues.length > 0) return { success: false, error: new z.ZodError(issues) };
   const { patientId, reason } = assignment.data;
-  return {
-    success: true,
-    data: { type: RequiredProceduresAssigned.type, data: { patientId, procedures, reason } },
-  };
+  return { success: true, data: { patientId, procedures, reason } };
 }
+
+/** `RequiredProceduresAssigned` with its data read by `readAssignmentData`. */
+const AssignmentReadSchema = z.object({
+  type: RequiredProceduresAssigned.schema.shape.type,
+  data: z.unknown().transform((value, ctx): RequiredProceduresAssigned['data'] => {
+    const result = readAssignmentData(value);
+    if (result.success) return result.data;
+    // Added under this field's path (`data`), as a nested schema's issues are.
+    for (const issue of result.error.issues) ctx.addIssue(issue);
+    return z.NEVER;
+  }),
+});
 
 /**
  * `PatientEventSchema` for events read back from the log: the same events accepted, the same
  * values given (a registration's type copies frozen), each frozen type object checked once.
  */
-export const PatientEventReadSchema: z.ZodType<PatientEvent, z.ZodTypeDef, unknown> = z
-  .unknown()
-  .transform((value, ctx): PatientEvent => {
-    const isAssignment =
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { type?: unknown }).type === RequiredProceduresAssigned.type;
-    const result = isAssignment ? readAssignment(value) : PatientEventSchema.safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue(issue);
-    return z.NEVER;
-  });
+export const PatientEventReadSchema = z.discriminatedUnion('type', [
+  // `PatientEventSchema`'s options in its order, the assignment's read as above: every other
+  // event is checked by its own schema directly (a transform around the whole union, as this
+  // was before, doubled their cost: 403,735 completions in a 20,000-patient rebuild).
+  PatientRegistered.schema,
+  PatientUpdated.schema,
+  PatientDeleted.schema,
+  ProcedureAssigned.schema,
+  AssignmentReadSchema,
+  ProcedureCompleted.schema,
+  ProcedureCompletionChanged.schema,
+  ProcedureReopened.schema,
+  ProcedureRescheduled.schema,
+  ProcedureRemoved.schema,
+  LegacyProcedureImported.schema,
+]) satisfies z.ZodType<PatientEvent, z.ZodTypeDef, unknown>;

@@ -21,6 +21,12 @@ const typeOf = (event: unknown, index = 0) => {
 };
 
 describe('PatientEventReadSchema', () => {
+  it('reads every patient event type PatientEventSchema knows, in the same order', () => {
+    const types = (schema: { options: readonly { shape: { type: { value: string } } }[] }) =>
+      schema.options.map((option) => option.shape.type.value);
+    expect(types(PatientEventReadSchema)).toEqual(types(PatientEventSchema));
+  });
+
   it("given a registration's items sharing frozen type objects, then it gives what PatientEventSchema gives", () => {
     const event = assignment([
       item(1, first),
