@@ -259,13 +259,16 @@ export function createPatientQueries(pool: DatabasePool) {
       return procedures(patientId, today);
     },
 
-    /** One procedure (with its patient's id), or null. */
-    async procedure(procedureId: string, today: string): Promise<PatientProcedureDto | null> {
+    /**
+     * The patient holding a procedure, or null (procedures have no stream of their own: a
+     * command on one is a command on its patient's stream). Only the id: the command decides
+     * on the stream, not on this row.
+     */
+    async patientOfProcedure(procedureId: string): Promise<string | null> {
       if (!isId(procedureId)) return null;
-      const row = await pool.maybeOne(sql.type(ProcedureRowSchema)`
-        select ${procedureColumns} from patient_procedures where id = ${procedureId}
+      return pool.maybeOneFirst(sql.type(z.object({ patientId: z.string() }))`
+        select patient_id as "patientId" from patient_procedures where id = ${procedureId}
       `);
-      return row ? toProcedureDto(row, today) : null;
     },
 
     /** Every live patient's id, oldest first (the administrators' bulk commands visit them all). */

@@ -106,9 +106,8 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
     const day = today();
     const request = UpdateProcedureRequestSchema.parse(withDefaultCompletionDate(ctx.request.body, day));
     // Which patient holds the procedure: the read model's index (procedures have no stream of their own).
-    const procedure = await patients.procedure(procedureId, day);
-    if (!procedure) throw new ProcedureNotFound(procedureId);
-    const { patientId } = procedure;
+    const patientId = await patients.patientOfProcedure(procedureId);
+    if (!patientId) throw new ProcedureNotFound(procedureId);
     const command: PatientCommand =
       request.status === 'completed'
         ? {
