@@ -7,6 +7,7 @@ import { PROCEDURE_COLUMNS } from '../patients/columns.ts';
 import type { ProcedureRow, WorkingSet } from '../patients/fold.ts';
 import { movedPatientIds, reportDeltas, type GroupDelta } from './counters.ts';
 
+const ZeroGroupSchema = z.object({ key: z.string() });
 const ZeroPendingSchema = z.object({ key: z.string(), date: z.string() });
 
 /** The tables of the report counters; the patients projection owns them (it feeds them). */
@@ -47,20 +48,29 @@ async function writeGroups(
       : sql.fragment``;
     const labelColumns = labelled ? sql.fragment`, name, uf` : sql.fragment``;
     const labelUpdates = labelled ? sql.fragment`, name = excluded.name, uf = excluded.uf` : sql.fragment``;
-    await db.query(sql.typeAlias('void')`
-      insert into ${counters} as c (${keyColumn}, patients, completed_procedures, pending_procedures ${labelColumns})
-      select * from unnest(${sql.array(keys, 'text')}, ${numbers((d) => d.patients)},
-        ${numbers((d) => d.completed)}, ${numbers((d) => d.pending)} ${labels})
-      on conflict (${keyColumn}) do update set
-        patients = c.patients + excluded.patients,
-        completed_procedures = c.completed_procedures + excluded.completed_procedures,
-        pending_procedures = c.pending_procedures + excluded.pending_procedures
-        ${labelUpdates}
+    // As for the dates below: the upsert hands back the groups it brought to zero, usually
+    // none, and only those are deleted (one statement a batch instead of two).
+    const zeros = await db.anyFirst(sql.type(ZeroGroupSchema)`
+      with changed as (
+        insert into ${counters} as c (${keyColumn}, patients, completed_procedures, pending_procedures ${labelColumns})
+        select * from unnest(${sql.array(keys, 'text')}, ${numbers((d) => d.patients)},
+          ${numbers((d) => d.completed)}, ${numbers((d) => d.pending)} ${labels})
+        on conflict (${keyColumn}) do update set
+          patients = c.patients + excluded.patients,
+          completed_procedures = c.completed_procedures + excluded.completed_procedures,
+          pending_procedures = c.pending_procedures + excluded.pending_procedures
+          ${labelUpdates}
+        returning c.${keyColumn} as key, c.patients, c.completed_procedures, c.pending_procedures
+      )
+      select key from changed
+      where patients = 0 and completed_procedures = 0 and pending_procedures = 0
     `);
-    await db.query(sql.typeAlias('void')`
-      delete from ${counters} where ${keyColumn} = any(${sql.array(keys, 'text')})
-        and patients = 0 and completed_procedures = 0 and pending_procedures = 0
-    `);
+    if (zeros.length > 0) {
+      await db.query(sql.typeAlias('void')`
+        delete from ${counters} where ${keyColumn} = any(${sql.array(zeros, 'text')})
+          and patients = 0 and completed_procedures = 0 and pending_procedures = 0
+      `);
+    }
   }
   const pending: [string, string, number][] = [];
   for (const [key, delta] of deltas) {
