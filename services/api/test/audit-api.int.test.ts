@@ -272,6 +272,29 @@ describe('access events', () => {
     expect(later.total).toBe(2);
   });
 
+  it("reading a patient's procedures is a view too, and an upper-case id is the same patient", async () => {
+    const viewer = await signInAs(app, 'approved');
+    const patient = await register('Helena Maiúscula', 100000098);
+    const upper = patient.id.toUpperCase();
+    expect((await viewer.client.get(`/api/patients/${upper}/procedures`)).status).toBe(200);
+    const { rows } = await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=VIEW_PATIENT`),
+      (log) => log.total > 0,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entityId: patient.id, entityName: 'Helena Maiúscula' });
+    // The stream is found by the same id whatever its case: the history and an edit too.
+    expect((await viewer.client.get(`/api/patients/${upper}/history`)).status).toBe(200);
+    const page = await viewer.client.get(`/api/patients/${upper}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: patient.id });
+    const edit = await viewer.client.patch(`/api/patients/${upper}`, {
+      notes: 'id em maiúsculas',
+      version: page.body.version,
+    });
+    expect(edit.status).toBe(200);
+  });
+
   it('a 404 leaves no view', async () => {
     const viewer = await signInAs(app, 'approved');
     expect((await viewer.client.get('/api/patients/00000000-0000-4000-8000-00000000dead')).status).toBe(404);

@@ -22,7 +22,9 @@ import { recordAccess } from './record-access.ts';
  * routes, so `GET /api/patients/:id` passes through here first:
  * - with `?asOf=<ISO instant>` it answers here: the patient as it stood then, folded from its
  *   stream up to that instant (404 before its registration or after its deletion);
- * - without, the patient route answers and a 200 is recorded as VIEW_PATIENT.
+ * - without, the patient route answers and a 200 is recorded as VIEW_PATIENT;
+ * - `GET /api/patients/:id/procedures` (the same health data, procedure by procedure): the
+ *   patient route answers and a 200 is recorded as VIEW_PATIENT too;
  * - `GET /api/patients/:id/history`: the patient's events, newest first, with old and new
  *   values; readable for a deleted patient too.
  * The reads come from the stream or the read models; none waits for a projection.
@@ -33,7 +35,7 @@ export function patientAccessRoutes(router: Router<RequestState>, deps: ApiDepen
     if (asOf === undefined) {
       await next();
       if (ctx.status === 200)
-        await recordAccess(ctx, deps, { action: 'VIEW_PATIENT', patientId: ctx.params.id });
+        await recordAccess(ctx, deps, { action: 'VIEW_PATIENT', patientId: patientIdParam(ctx) });
       return;
     }
     const patientId = patientIdParam(ctx);
@@ -44,6 +46,12 @@ export function patientAccessRoutes(router: Router<RequestState>, deps: ApiDepen
     const dto = toPatientDto(state, events[0].recordedAt.toISOString(), clinicToday(instant));
     await recordAccess(ctx, deps, { action: 'VIEW_PATIENT', patientId, parameters: { asOf } });
     respond(ctx, PatientDetailDtoSchema, dto);
+  });
+
+  router.get('/patients/:id/procedures', requireApproved(), async function proceduresRead(ctx, next) {
+    await next();
+    if (ctx.status === 200)
+      await recordAccess(ctx, deps, { action: 'VIEW_PATIENT', patientId: patientIdParam(ctx) });
   });
 
   router.get('/patients/:id/history', requireApproved(), async function patientHistoryRead(ctx) {

@@ -47,10 +47,13 @@ const UuidSchema = z.string().uuid();
 
 /**
  * The `:id` of the path. Every aggregate id is a UUID, so one that is not names nothing:
- * `notFound` throws the same 404 as for an unknown id.
+ * `notFound` throws the same 404 as for an unknown id. Lower-cased as every id is written:
+ * PostgreSQL's `uuid` compares regardless of case but a stream's name does not, so an
+ * upper-case id would read the patient and then miss its stream (and audit a name no one
+ * searches for).
  */
 export function uuidParam(ctx: Context, notFound: (id: string) => Error): string {
   const id = ctx.params.id ?? '';
   if (!UuidSchema.safeParse(id).success) throw notFound(id);
-  return id;
+  return id.toLowerCase();
 }
