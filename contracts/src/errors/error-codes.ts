@@ -20,6 +20,7 @@ export const ErrorCodeSchema = z.enum([
   'INTERNAL', // 500 (with `correlationId`)
   'INVALID_IF_MATCH', // 400
   'INVALID_IDEMPOTENCY_KEY', // 400
+  'IDEMPOTENCY_KEY_REUSED', // 422: the key already named a request with another body
   // Sessions and access
   'UNAUTHENTICATED', // 401
   'FORBIDDEN', // 403

@@ -12,5 +12,10 @@ export const EventMetadataSchema = z.object({
   correlationId: z.string(),
   /** ISO instant at which the command was decided. */
   timestamp: z.string().datetime({ offset: true }),
+  /**
+   * Sent with an `Idempotency-Key`: a hash of the request's body, so that a retry under the
+   * same key with another body is refused instead of answered with the first one's result.
+   */
+  requestFingerprint: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadataSchema>;

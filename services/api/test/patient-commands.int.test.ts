@@ -135,6 +135,70 @@ describe('Idempotency-Key', () => {
     expect(again.body).toMatchObject({ code: 'PROCEDURE_ALREADY_ASSIGNED' });
   });
 
+  it('refuses a retry whose body differs from the first request (422) and writes nothing', async () => {
+    const form = patientForm({ cpf: nextCpf(), name: 'Paciente Da Chave' });
+    const key = randomUUID();
+    const first = await staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    for (const changed of [
+      { ...form, name: 'Outro Nome' },
+      { ...form, cpf: nextCpf() },
+    ]) {
+      const reused = await appendsNothing(app, () =>
+        staff.post('/api/patients', changed, { headers: { 'Idempotency-Key': key } }),
+      );
+      expect(reused.status).toBe(422);
+      expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    // The same body with its keys in another order is the same request
+    const reordered = Object.fromEntries(Object.entries(form).reverse());
+    const retried = await staff.post('/api/patients', reordered, { headers: { 'Idempotency-Key': key } });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+  });
+
+  it('answers the same patient to every copy of one registration sent at once', async () => {
+    const form = patientForm({ cpf: nextCpf(), name: 'Paciente Repetida' });
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    const ids = new Set(answers.map((answer) => detailOf(answer.body).id));
+    expect(ids.size).toBe(1);
+    expect(await streamOf([...ids][0]!)).toHaveLength(2);
+  });
+
+  it('one key sent for two patients adds a procedure to each, never one procedure to both', async () => {
+    const first = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const second = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const optional = PROTOCOL_CATALOGUE.find((type) => !type.isRequired)!;
+    const key = randomUUID();
+    const added = await Promise.all(
+      [first, second].map((patient) =>
+        staff.post(
+          '/api/procedures',
+          { patientId: patient.id, procedureTypeId: optional.id, status: 'pending' },
+          { headers: { 'Idempotency-Key': key } },
+        ),
+      ),
+    );
+    expect(added.map((answer) => answer.status)).toEqual([201, 201]);
+    const [one, two] = added.map((answer) => (answer.body as { id: string }).id);
+    expect(one).not.toBe(two);
+    // Both reach the read model: the patients projection did not stop on a duplicate key
+    for (const [patient, procedureId] of [
+      [first, one],
+      [second, two],
+    ] as const) {
+      const page = detailOf((await staff.get(`/api/patients/${patient.id}`)).body);
+      expect(page.procedures.map((procedure) => procedure.id)).toContain(procedureId);
+    }
+    expect((await fetch(`${app.baseUrl}/readyz`)).status).toBe(200);
+  });
+
   it('refuses a malformed key with 400 and writes nothing', async () => {
     const form = patientForm({ cpf: nextCpf() });
     for (const key of ['com espaço', 'x'.repeat(256)]) {
@@ -144,6 +208,65 @@ describe('Idempotency-Key', () => {
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY' });
     }
+  });
+});
+
+describe('writes that meet each other', () => {
+  it('a refused CPF correction leaves the new CPF free', async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const wanted = nextCpf();
+    const refused = await staff.patch(`/api/patients/${patient.id}`, {
+      cpf: wanted,
+      dischargeDate: '2025-01-01', // before the admission: refused by the decider
+      version: patient.version,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'PATIENT_DATES_OUT_OF_ORDER' });
+    expect((await staff.post('/api/patients', patientForm({ cpf: wanted }))).status).toBe(201);
+  });
+
+  it("ticks a burst of one patient's procedures sent at once, none lost to a conflict", async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const burst = patient.procedures.slice(0, 12);
+    const answers = await Promise.all(
+      burst.map((procedure) =>
+        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2025-02-03' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(burst.length).fill(200));
+    const page = detailOf((await staff.get(`/api/patients/${patient.id}`)).body);
+    const completed = page.procedures.filter((procedure) => procedure.status === 'completed');
+    expect(completed.map((procedure) => procedure.id).sort()).toEqual(
+      burst.map((procedure) => procedure.id).sort(),
+    );
+  });
+
+  it('a deletion without a version is decided again when a tick lands first', async () => {
+    const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const store = app.deps.eventStore;
+    const append = store.appendToStream.bind(store);
+    let ticked = 0;
+    const spy = vi.spyOn(store, 'appendToStream').mockImplementationOnce(async (...args) => {
+      // Between the deletion's read and its append, a nurse ticks a procedure
+      const tick = await staff.patch(`/api/procedures/${patient.procedures[0]!.id}`, {
+        status: 'completed',
+        completedDate: '2025-02-03',
+      });
+      ticked = tick.status;
+      return append(...args);
+    });
+    try {
+      const deletion = await staff.delete(`/api/patients/${patient.id}`, { headers: { 'If-Match': '*' } });
+      expect(ticked).toBe(200);
+      expect(deletion.status).toBe(204);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await staff.get(`/api/patients/${patient.id}`)).status).toBe(404);
+    expect((await streamOf(patient.id)).map((event) => event.type).slice(-2)).toEqual([
+      'ProcedureCompleted',
+      'PatientDeleted',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { EventMetadata } from '@bari/contracts';
+import { requestFingerprintOf } from './idempotency.ts';
 import type { RequestState } from './request-state.ts';
 
 /** Who did it and from where, for the events a request appends (the acting user comes with auth). */
@@ -15,5 +16,11 @@ export function eventMetadata(
     clientIp: ctx.ip || null,
     correlationId: ctx.state.correlationId,
     timestamp: now.toISOString(),
+    ...fingerprint(ctx),
   };
+}
+
+function fingerprint(ctx: ParameterizedContext<RequestState>): Pick<EventMetadata, 'requestFingerprint'> {
+  const requestFingerprint = requestFingerprintOf(ctx);
+  return requestFingerprint === undefined ? {} : { requestFingerprint };
 }

@@ -9,6 +9,7 @@ import { WrongExpectedVersion, type GlobalPosition } from '@bari/event-store';
 import {
   decideAndAppend,
   handleCommand,
+  hasRun,
   loadAggregate,
   type CommandDependencies,
   type LoadedAggregate,
@@ -137,8 +138,12 @@ async function reserveCpf(
   try {
     await decideAndAppend(withoutWaiting(deps), stream, cpfReservationDecider, loaded, command, metadata);
   } catch (error) {
-    if (error instanceof WrongExpectedVersion) throw new DuplicateCpf(cpf);
-    throw error;
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+    // Another request reserved it first: a duplicate, unless it was this same command sent
+    // twice at once under one `Idempotency-Key` (the same patient id), which goes on.
+    const now = await loadAggregate(deps.eventStore, stream, cpfReservationDecider);
+    if (now.state.kind === 'Reserved' && now.state.patientId === patientId) return;
+    throw new DuplicateCpf(cpf);
   }
 }
 
@@ -184,7 +189,11 @@ export async function registerPatient(
   const patientId = commandId === undefined ? newId() : derivedUuid(commandId, 'patient');
   // The required set must be whole: bring in types another instance may have defined.
   const procedureTypes = await deps.procedureTypes.current();
-  await reserveCpf(deps, patient.cpf, patientId, metadata);
+  const stream = patientStream(patientId);
+  const loaded = await loadAggregate(deps.eventStore, stream, patientDecider);
+  // A retry reserved its CPF the first time: it is answered (or refused) from its events.
+  const retried = commandId !== undefined && hasRun(loaded, stream.id, commandId);
+  if (!retried) await reserveCpf(deps, patient.cpf, patientId, metadata);
   try {
     const result = await runPatientCommand(
       deps,
@@ -200,29 +209,33 @@ export async function registerPatient(
         },
       },
       metadata,
-      { commandId },
+      { commandId, loaded },
     );
     return { ...result, patientId };
   } catch (error) {
     // Whatever stopped the patient (a refused append, a lost connection), the corrected retry
     // must not meet its own reservation as a duplicate CPF: free it unless the patient exists.
-    await releaseOrphanedCpf(deps, patient.cpf, patientId, metadata);
+    if (!retried) await releaseOrphanedCpf(deps, patient.cpf, patientId, metadata);
     throw error;
   }
 }
 
+/**
+ * After a registration or a CPF correction failed: frees the CPF it reserved unless the
+ * patient's stream shows the patient holding it after all (the write went through).
+ */
 async function releaseOrphanedCpf(
   deps: PatientServiceDependencies,
   cpf: string,
   patientId: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  const written = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider).then(
-    ({ state }) => state.kind !== 'Unregistered',
+  const holds = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider).then(
+    ({ state }) => state.kind === 'Registered' && state.details.cpf === cpf,
     // Unknown: keep it; `reserveCpf` reclaims an orphan after its grace period anyway.
     () => true,
   );
-  if (!written) await releaseCpf(deps, cpf, patientId, 'orphaned', metadata);
+  if (!holds) await releaseCpf(deps, cpf, patientId, 'orphaned', metadata);
 }
 
 /**
@@ -242,9 +255,31 @@ export async function updatePatient(
   requireRevision(patient, clientRevision);
   const oldCpf = patient.details.cpf;
   const cpfChanges = changes.cpf !== undefined && changes.cpf !== oldCpf;
-  if (cpfChanges) await reserveCpf(deps, changes.cpf as string, patientId, metadata);
-  const expected = clientRevision ?? (cpfChanges ? patient.revision : undefined);
-  const result = await runPatientCommand(
+  if (!cpfChanges) return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
+  const newCpf = changes.cpf as string;
+  await reserveCpf(deps, newCpf, patientId, metadata);
+  let result: PatientCommandResult;
+  try {
+    // Pinned to the revision the reservation was decided on: the CPF released is the one it had.
+    result = await runUpdate(deps, patientId, changes, clientRevision ?? patient.revision, metadata, loaded);
+  } catch (error) {
+    // Refused (dates out of order, a stale version...): the new CPF must not stay reserved.
+    await releaseOrphanedCpf(deps, newCpf, patientId, metadata);
+    throw error;
+  }
+  await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
+  return result;
+}
+
+function runUpdate(
+  deps: PatientServiceDependencies,
+  patientId: string,
+  changes: Partial<PatientDetails>,
+  expected: number | undefined,
+  metadata: EventMetadata,
+  loaded: LoadedAggregate<PatientEvent, PatientState>,
+): Promise<PatientCommandResult> {
+  return runPatientCommand(
     deps,
     patientId,
     {
@@ -259,29 +294,39 @@ export async function updatePatient(
     metadata,
     expected === undefined ? { loaded } : { clientRevision: expected, loaded },
   );
-  if (cpfChanges) await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
-  return result;
 }
 
-/** `DELETE /api/patients/:id`: the patient leaves the read models, its CPF is free again. */
+/**
+ * `DELETE /api/patients/:id`: the patient leaves the read models, its CPF is free again. The
+ * deletion is pinned to the revision it read, so the CPF released is the one the patient had;
+ * without a version from the client (`If-Match: *`), a write in between (a procedure ticked)
+ * only makes it read and decide again.
+ */
 export async function deletePatient(
   deps: PatientServiceDependencies,
   patientId: string,
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<void> {
-  const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
-  const patient = requireRegistered(loaded.state, patientId);
-  requireRevision(patient, clientRevision);
-  const expected = clientRevision ?? patient.revision;
-  await runPatientCommand(
-    deps,
-    patientId,
-    { type: 'DeletePatient', data: { patientId, expectedRevision: expected } },
-    metadata,
-    { clientRevision: expected, loaded },
+  const cpf = await retryOnConflict(
+    async () => {
+      const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+      const patient = requireRegistered(loaded.state, patientId);
+      requireRevision(patient, clientRevision);
+      const expected = clientRevision ?? patient.revision;
+      await runPatientCommand(
+        deps,
+        patientId,
+        { type: 'DeletePatient', data: { patientId, expectedRevision: expected } },
+        metadata,
+        { clientRevision: expected, loaded },
+      );
+      return patient.details.cpf;
+    },
+    undefined,
+    (error) => clientRevision === undefined && error instanceof StalePatient,
   );
-  await releaseCpf(deps, patient.details.cpf, patientId, 'patient_deleted', metadata);
+  await releaseCpf(deps, cpf, patientId, 'patient_deleted', metadata);
 }
 
 /**

@@ -78,7 +78,8 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
     const { patientId, procedureTypeId } = request;
     const context = await catalogueContext(deps, procedureTypeId);
     const commandId = commandIdOf(ctx);
-    const procedureId = commandId === undefined ? newId() : derivedUuid(commandId, 'procedure');
+    // The patient is part of the derivation: one key sent for two patients names two procedures.
+    const procedureId = commandId === undefined ? newId() : derivedUuid(commandId, 'procedure', patientId);
     const command: PatientCommand =
       request.status === 'pending'
         ? { type: 'AddProcedure', data: { patientId, procedureId, procedureTypeId, ...context } }

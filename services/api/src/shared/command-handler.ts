@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import { foldEvents, type Decider } from './decider.ts';
 import { parseOwnData } from './domain-error.ts';
 import { derivedEventId } from './derived-id.ts';
+import { IdempotencyKeyReused } from './idempotency-key-reused.ts';
 import { newId } from './new-id.ts';
 
 /** The `{type, data}` pair every event of our contracts has. */
@@ -59,6 +60,8 @@ export interface LoadedEvent<Event> {
   readonly event: Event;
   readonly revision: bigint;
   readonly position: GlobalPosition;
+  /** Its command's request body hash, when it was sent with an `Idempotency-Key`. */
+  readonly requestFingerprint: string | undefined;
 }
 
 export interface LoadedAggregate<Event, State> {
@@ -86,6 +89,7 @@ export async function loadAggregate<Event extends DomainEvent, State>(
     ),
     revision: stored.revision,
     position: stored.position,
+    requestFingerprint: stored.metadata.requestFingerprint,
   }));
   return {
     state: foldEvents(
@@ -131,7 +135,9 @@ export async function decideAndAppend<Command, Event extends DomainEvent, State>
   metadata: EventMetadata,
   options: CommandOptions = {},
 ): Promise<CommandResult<Event, State>> {
-  const earlier = options.commandId ? replayed(loaded, decider, stream.id, options.commandId) : undefined;
+  const earlier = options.commandId
+    ? replayed(loaded, decider, stream.id, options.commandId, metadata)
+    : undefined;
   if (earlier) {
     if (earlier.position) {
       await waitForReadModels(
@@ -176,18 +182,47 @@ export async function decideAndAppend<Command, Event extends DomainEvent, State>
   };
 }
 
+/** Where the first event the command named `commandId` appended to this stream is (-1: none). */
+function firstEventOf(
+  loaded: LoadedAggregate<unknown, unknown>,
+  streamId: string,
+  commandId: string,
+): number {
+  const id = derivedEventId(commandId, streamId, 0);
+  return loaded.events.findIndex((stored) => stored.id === id);
+}
+
+/**
+ * Whether the command named `commandId` already wrote to this stream: a retry, answered from
+ * its events by `decideAndAppend` (a registration's retry then skips its CPF's reservation).
+ */
+export const hasRun = (
+  loaded: LoadedAggregate<unknown, unknown>,
+  streamId: string,
+  commandId: string,
+): boolean => firstEventOf(loaded, streamId, commandId) >= 0;
+
 /**
  * What the command named `commandId` did to this stream when it ran before: its events
- * (found by their derived ids) and the state, revision and position right after them.
+ * (found by their derived ids) and the state, revision and position right after them. A
+ * retry whose body differs from the first request's is refused (`IdempotencyKeyReused`).
  */
 function replayed<Event, State>(
   loaded: LoadedAggregate<Event, State>,
   fold: Fold<Event, State>,
   streamId: string,
   commandId: string,
+  metadata: EventMetadata,
 ): CommandResult<Event, State> | undefined {
-  const first = loaded.events.findIndex((stored) => stored.id === derivedEventId(commandId, streamId, 0));
+  const first = firstEventOf(loaded, streamId, commandId);
   if (first < 0) return undefined;
+  const written = loaded.events[first]?.requestFingerprint;
+  if (
+    written !== undefined &&
+    metadata.requestFingerprint !== undefined &&
+    written !== metadata.requestFingerprint
+  )
+    throw new IdempotencyKeyReused();
   let end = first + 1;
   while (loaded.events[end]?.id === derivedEventId(commandId, streamId, end - first)) end += 1;
   const upTo = loaded.events.slice(0, end);

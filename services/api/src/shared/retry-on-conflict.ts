@@ -1,30 +1,42 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WrongExpectedVersion } from '@bari/event-store';
 
-/** How many times an operation is decided afresh after a concurrent write moved a stream it read. */
-export const CONFLICT_ATTEMPTS = 3;
+/**
+ * How many times an operation is decided afresh after a concurrent write moved a stream it
+ * read. Writes to one patient come in bursts (a nurse's 'marcar todos' sends one request per
+ * exam, several at once): with three attempts and no pause, a burst of six lost some to 409.
+ */
+export const CONFLICT_ATTEMPTS = 10;
+
+/** The longest pause before an attempt (ms): the pauses grow 5, 10, 20… up to this. */
+const LONGEST_PAUSE_MS = 200;
 
 /**
- * Runs `operation` (read, decide, append) again on fresh state when an append finds its
- * stream moved since the read (`WrongExpectedVersion`) — only for the streams `retryable`
- * accepts (all by default), i.e. those whose conflict leaves the decision to make again.
+ * A random pause before attempt `attempt` (2, 3…): up to twice the last one's ceiling, so
+ * writers that collided spread out instead of colliding again in the same turn.
+ */
+export const pauseBeforeAttempt = (attempt: number, random: () => number = Math.random): number =>
+  Math.floor(random() * Math.min(LONGEST_PAUSE_MS, 5 * 2 ** (attempt - 2)));
+
+/**
+ * Runs `operation` (read, decide, append) again on fresh state when it fails with a conflict
+ * that leaves the decision to make again: by default an append that found its stream moved
+ * since the read (`WrongExpectedVersion`), on the streams `retryable` accepts (all by default).
  * After the last attempt the conflict is thrown (409, or what the caller makes of it). The
  * operation must read everything anew each time.
  */
 export async function retryOnConflict<T>(
   operation: () => Promise<T>,
   retryable: (streamId: string) => boolean = () => true,
+  isConflict: (error: unknown) => boolean = (error) =>
+    error instanceof WrongExpectedVersion && retryable(error.streamId),
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await operation();
     } catch (error) {
-      if (
-        !(error instanceof WrongExpectedVersion) ||
-        !retryable(error.streamId) ||
-        attempt >= CONFLICT_ATTEMPTS
-      ) {
-        throw error;
-      }
+      if (!isConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(pauseBeforeAttempt(attempt + 1));
     }
   }
 }
