@@ -1,8 +1,8 @@
 import {
   createDatabasePool,
   loadMigrations,
-  migrate,
   openDatabase,
+  prepareDatabase,
   type DatabaseLocation,
   type DatabasePool,
 } from '@bari/db';
@@ -36,7 +36,8 @@ export async function runAuditCli(argv: readonly string[], deps: AuditCliDepende
   let pool: DatabasePool | undefined;
   try {
     database = await openDatabase(deps.env);
-    await migrate(database.url, loadMigrations([eventStoreMigrations]));
+    // As the owner (the app's role may not create anything), then granted to the app's role.
+    await prepareDatabase(database, loadMigrations([eventStoreMigrations]));
     pool = await createDatabasePool(database.url, { maximumPoolSize: 1 });
     const result = await verifyHashChain(pool);
     await recordVerification(pool, result);
