@@ -10,6 +10,7 @@ export const ErrorCodeSchema = z.enum([
   'VALIDATION', // 400: the body, query or params break the schema (`errors` per field)
   'INVALID_REQUEST', // 400: a rule the schema cannot express
   'MALFORMED_JSON', // 400
+  'MALFORMED_BODY_ENCODING', // 400: the body is not compressed as its Content-Encoding says
   'PAYLOAD_TOO_LARGE', // 413
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'NOT_FOUND', // 404: no such route or resource

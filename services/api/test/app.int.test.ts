@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,27 @@ describe('Koa skeleton', () => {
     const response = await post('/api/echo', '{"name":');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: 'MALFORMED_JSON', message: ERROR_MESSAGES.malformedJson });
+  });
+
+  it('answers a body that is not compressed as its Content-Encoding says with 400, and reads one that is', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const response = await fetch(base + '/api/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"name":"Ana","age":3}',
+      });
+      expect(response.status, encoding).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'MALFORMED_BODY_ENCODING',
+        message: ERROR_MESSAGES.badEncoding,
+      });
+    }
+    const gzipped = await fetch(base + '/api/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{"name":"Ana","age":3}'),
+    });
+    expect(await gzipped.json()).toEqual({ name: 'Ana', age: 3 });
   });
 
   it('answers a body beyond the limit with 413', async () => {

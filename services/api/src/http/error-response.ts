@@ -26,6 +26,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
 export const ERROR_MESSAGES = {
   invalidData: 'Dados inválidos. Verifique os campos destacados.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
+  badEncoding: 'O corpo da requisição não está comprimido como o cabeçalho Content-Encoding informa.',
   tooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado: envie application/json.',
   staleRevision: 'Este registro foi alterado por outra pessoa. Recarregue a página e tente novamente.',
@@ -52,6 +53,13 @@ export function toErrorResponse(error: unknown, correlationId: string): ErrorRes
     return {
       status: 409,
       body: { code: 'STALE_REVISION', message: ERROR_MESSAGES.staleRevision },
+      unexpected: false,
+    };
+  }
+  if (isZlibError(error)) {
+    return {
+      status: 400,
+      body: { code: 'MALFORMED_BODY_ENCODING', message: ERROR_MESSAGES.badEncoding },
       unexpected: false,
     };
   }
@@ -108,6 +116,15 @@ function httpStatusOf(error: unknown): number | undefined {
     (error as { status?: unknown; statusCode?: unknown }).status ??
     (error as { statusCode?: unknown }).statusCode;
   return typeof candidate === 'number' ? candidate : undefined;
+}
+
+/**
+ * A body whose `Content-Encoding` (gzip, deflate, br) does not match its bytes: the body parser
+ * passes on zlib's own error (`Z_DATA_ERROR`…, brotli's `ERR__ERROR_…`), which has no HTTP status.
+ */
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(Z_|ERR__ERROR_)/.test(code);
 }
 
 function isJsonSyntaxError(error: unknown): boolean {
