@@ -97,8 +97,29 @@ describe('daily use in an en-US browser', () => {
     await cns.pressSequentially('7000 0055 5012 349');
     expect(await cns.inputValue()).toBe('7000 0055 5012 349');
 
-    // Text typed but not picked: kept, with a hint to pick it, then the same at submission.
+    // The keyboard: ↓ highlights a suggestion and Enter picks that one, not the first, without
+    // sending the form, and the focus goes on to the next field as with Tab; Escape closes the
+    // list, not the dialog.
     const municipality = dialog.getByLabel('Município');
+    await municipality.fill('Santo Andre');
+    const options = page.locator('.bp6-suggest-popover').getByRole('option');
+    await options.nth(1).waitFor();
+    const first = (await options.first().innerText()).trim();
+    await municipality.press('ArrowDown');
+    const highlighted = options.filter({ has: page.locator('.bp6-active') });
+    const [optionName, optionUf] = (await highlighted.innerText()).split(/\s*\n\s*/);
+    expect(`${optionName}\n${optionUf}`).not.toBe(first.replace(/\s*\n\s*/, '\n'));
+    await municipality.press('Enter');
+    expect(await municipality.inputValue()).toBe(`${optionName} (${optionUf})`);
+    await expect.poll(() => hasFocus(dialog.getByLabel('Data da Internação'))).toBe(true);
+    await municipality.fill('Santo Andre');
+    await options.first().waitFor();
+    await municipality.press('Escape');
+    await options.first().waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await name.inputValue()).toBe('Joana Ferreira Lima');
+
+    // Text typed but not picked: kept, with a hint to pick it, then the same at submission.
     await municipality.fill('Sorocab');
     await municipality.press('Tab');
     await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();

@@ -2,7 +2,7 @@ import { MUNICIPALITIES, searchMunicipalities, type Municipality } from '@bari/c
 import { MenuItem } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import type { Control } from 'react-hook-form';
 import { ControlledField } from '../../../common/controlled-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
@@ -15,6 +15,23 @@ const SUGGESTION_LIMIT = 50;
 const allMunicipalities = [...MUNICIPALITIES];
 
 const storedValue = ({ ibgeCode, name, uf }: Municipality): Municipality => ({ ibgeCode, name, uf });
+
+// One function for the component's life: Suggest's list starts over at its first item whenever
+// this prop changes, and an inline arrow changed on every render, so Enter after ↓ picked the
+// first municipality instead of the highlighted one.
+const suggestionsFor = (query: string) => searchMunicipalities(query, SUGGESTION_LIMIT);
+
+/**
+ * Keys the open list answers, kept from the form's dialog: Enter picks the highlighted
+ * municipality (without sending the form, which re-rendered the list and moved the focus to
+ * the first field), Escape closes the list (not the dialog and the patient typed in it).
+ */
+function keepListKeys(event: KeyboardEvent<HTMLInputElement>): void {
+  const listOpen = event.currentTarget.getAttribute('aria-expanded') === 'true';
+  if (!listOpen) return;
+  if (event.key === 'Enter') event.preventDefault();
+  if (event.key === 'Enter' || event.key === 'Escape') event.stopPropagation();
+}
 
 const renderMunicipality: ItemRenderer<Municipality> = (
   municipality,
@@ -32,6 +49,21 @@ const renderMunicipality: ItemRenderer<Municipality> = (
     />
   ) : null;
 
+/**
+ * After a pick with the keyboard, where Tab would have gone: the form's next field. Suggest
+ * takes the focus off its input when it closes, and the dialog's focus trap then put it back
+ * at the dialog's start, so the next Tab went to 'Nome' and the dates were typed into CPF/CNS.
+ */
+function focusNextField(input: HTMLInputElement): void {
+  const fields = [
+    ...(input.form?.querySelectorAll<HTMLElement>('input, select, textarea, button') ?? []),
+  ].filter((element) => element.tabIndex >= 0 && !element.hasAttribute('disabled'));
+  fields[fields.indexOf(input) + 1]?.focus();
+}
+
+const pickedWithKeyboard = (event: SyntheticEvent | undefined): boolean =>
+  event?.type.startsWith('key') ?? false;
+
 export interface MunicipalityFieldProps {
   control: Control<PatientFormValues, unknown, PatientFormOutput>;
   id: string;
@@ -47,6 +79,7 @@ export interface MunicipalityFieldProps {
  */
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
   const [unmatched, setUnmatched] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
 
   return (
     <ControlledField
@@ -75,22 +108,28 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
             fill
             inputProps={{
               id,
-              inputRef: field.ref,
+              inputRef: (element: HTMLInputElement | null) => {
+                field.ref(element);
+                input.current = element;
+              },
               intent,
               leftIcon: IconNames.MAP_MARKER,
               name: field.name,
               onBlur: (event) => onBlur(event.currentTarget.value),
+              onKeyDown: keepListKeys,
               placeholder: m.municipalityPlaceholder,
             }}
             inputValueRenderer={municipalityInputValue}
-            itemListPredicate={(query) => searchMunicipalities(query, SUGGESTION_LIMIT)}
+            itemListPredicate={suggestionsFor}
             itemRenderer={renderMunicipality}
             items={allMunicipalities}
             itemsEqual="ibgeCode"
             noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
-            onItemSelect={(municipality) => {
+            onItemSelect={(municipality, event) => {
               setUnmatched(false);
               field.onChange(storedValue(municipality));
+              const picked = input.current;
+              if (picked && pickedWithKeyboard(event)) requestAnimationFrame(() => focusNextField(picked));
             }}
             popoverProps={{ matchTargetWidth: true, minimal: true }}
             resetOnSelect
