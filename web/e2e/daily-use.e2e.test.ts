@@ -199,7 +199,7 @@ describe('daily use in an en-US browser', () => {
   });
 
   it.each([1366, 1280, 1024])(
-    'fits a %i px wide screen: dashboard, patient page and patient form',
+    'fits a %i px wide screen: dashboard, patient page, patient form and audit log',
     async (width) => {
       const page = await signedInPage('/', width);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -243,6 +243,16 @@ describe('daily use in an en-US browser', () => {
       const dialogBox = await dialog.boundingBox();
       expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
       expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(width);
+
+      // The audit log's seven columns stay inside their card: the page never scrolls sideways.
+      await page.goto(`${app.baseUrl}/audit`);
+      const table = page.locator('.audit-table');
+      await table.getByRole('row').nth(1).waitFor();
+      await screenshot(page, `audit-${width}`, { fullPage: false });
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
+      const scroller = await page.locator('.audit-table-scroll').boundingBox();
+      const auditCard = await page.locator('.bp6-card').filter({ has: table }).boundingBox();
+      expect(scroller!.x + scroller!.width).toBeLessThanOrEqual(auditCard!.x + auditCard!.width + 0.5);
     },
   );
 });

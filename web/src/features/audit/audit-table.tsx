@@ -15,45 +15,53 @@ export function AuditTable({ rows, onOpen }: AuditTableProps) {
   if (rows.length === 0) {
     return <NonIdealState description={m.emptyHint} icon={IconNames.HISTORY} title={m.empty} />;
   }
+  // The table scrolls inside its card when the screen is too narrow for seven columns: the page
+  // itself never scrolls sideways (1024 px).
   return (
-    <HTMLTable className="audit-table" compact striped>
-      <thead>
-        <tr>
-          {Object.values(m.columns).map((column) => (
-            <th key={column}>{column}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((entry) => (
-          <tr key={entry.id}>
-            <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
-            <td>{entry.userEmail ?? m.system}</td>
-            <td>
-              <Tag minimal round>
-                {actionLabel(entry.action)}
-              </Tag>
-            </td>
-            <td>{entityTypeLabel(entry.entityType)}</td>
-            <td className="audit-table__name" title={entry.entityName ?? undefined}>
-              {entry.entityName || m.none}
-            </td>
-            <td>{entry.ipAddress || m.none}</td>
-            <td>
-              {entry.details ? (
-                <Button
-                  onClick={() => onOpen(entry)}
-                  size={Size.SMALL}
-                  text={detailsSummary(entry.details)}
-                  variant={ButtonVariant.MINIMAL}
-                />
-              ) : (
-                m.none
-              )}
-            </td>
+    <div className="audit-table-scroll">
+      <HTMLTable className="audit-table" compact striped>
+        <thead>
+          <tr>
+            {Object.values(m.columns).map((column) => (
+              <th key={column}>{column}</th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {rows.map((entry) => (
+            <tr key={entry.id}>
+              <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
+              <td className="audit-table__user" title={entry.userEmail ?? undefined}>
+                {entry.userEmail ?? m.system}
+              </td>
+              <td>
+                <Tag minimal round>
+                  {actionLabel(entry.action)}
+                </Tag>
+              </td>
+              <td>{entityTypeLabel(entry.entityType)}</td>
+              <td className="audit-table__name" title={entry.entityName ?? undefined}>
+                {entry.entityName || m.none}
+              </td>
+              <td>{entry.ipAddress || m.none}</td>
+              <td className="audit-table__details">
+                {entry.details ? (
+                  <Button
+                    ellipsizeText
+                    onClick={() => onOpen(entry)}
+                    size={Size.SMALL}
+                    text={detailsSummary(entry.details)}
+                    title={detailsSummary(entry.details)}
+                    variant={ButtonVariant.MINIMAL}
+                  />
+                ) : (
+                  m.none
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
