@@ -30,9 +30,23 @@ const REASONED_STATUSES: readonly number[] = [400, 403, 409, 422, 428];
  */
 export function failureDescription(error: unknown, fallback: string): string {
   if (isApiError(error) && typeof error.status === 'number' && REASONED_STATUSES.includes(error.status)) {
-    return serverMessage(error) ?? fallback;
+    return fieldReasons(error.data) ?? serverMessage(error) ?? fallback;
   }
   return fallback;
+}
+
+/**
+ * The field messages of a refused request (`errors` of a 400 VALIDATION), each once: what is
+ * wrong, where no form shows it under a field (a date changed in the timeline said only 'Dados
+ * inválidos. Verifique os campos destacados.', with nothing highlighted).
+ */
+function fieldReasons(data: unknown): string | undefined {
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  const messages = new Set(
+    Object.values(errors).filter((message): message is string => typeof message === 'string'),
+  );
+  return messages.size > 0 ? [...messages].join(' ') : undefined;
 }
 
 /** The error status of a failed query, when the server answered. */

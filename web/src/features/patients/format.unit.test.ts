@@ -45,6 +45,24 @@ describe('failureDescription', () => {
     }
   });
 
+  it('names what is wrong with the data, each field message once, rather than pointing at fields', () => {
+    const refused = {
+      status: 400,
+      message: '400: {...}',
+      data: {
+        code: 'VALIDATION',
+        message: 'Dados inválidos. Verifique os campos destacados.',
+        errors: {
+          completedDate: 'A data não pode ser futura.',
+          'procedures.0.completedDate': 'A data não pode ser futura.',
+        },
+      },
+    };
+    expect(failureDescription(refused, 'Erro ao atualizar procedimento.')).toBe(
+      'A data não pode ser futura.',
+    );
+  });
+
   it("shows the spec's message for anything else", () => {
     const fallback = 'Erro ao excluir paciente. Tente novamente.';
     expect(failureDescription({ status: 500, message: '500: x', data: { message: 'x' } }, fallback)).toBe(
