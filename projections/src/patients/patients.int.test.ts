@@ -258,6 +258,10 @@ describe('patients projection', { timeout: 60_000 }, () => {
     expect(await names({ search: 'feira' })).toEqual(['João Évora']);
     expect(await names({ search: 'sao  PAULO' })).toEqual(['Ana 100%_Silva', 'Maria da Conceição']);
     expect(await names({ search: '97384' })).toEqual(['João Évora']);
+    // The CPF whole, masked or not; never a part of it
+    expect(await names({ search: '714.602.858-59' })).toEqual(['João Évora']);
+    expect(await names({ search: '28001238938' })).toEqual(['Ana 100%_Silva']);
+    expect(await names({ search: '7146028' })).toEqual([]);
     expect(await names({ search: '100%_' })).toEqual(['Ana 100%_Silva']);
     expect(await names({ search: '%' })).toEqual(['Ana 100%_Silva']);
 

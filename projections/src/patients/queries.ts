@@ -52,8 +52,9 @@ const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) 
 
 /**
  * Name and municipality folded (accents, case and extra spaces aside) and matched as
- * substrings; CNS as a substring of its digits when the search is a number. Substring LIKE
- * is what the trigram indexes of these columns serve.
+ * substrings; CNS as a substring of its digits when the search is a number; the CPF whole
+ * (11 digits, masked or not), the identifier a nurse most often has at hand. Substring LIKE
+ * is what the trigram indexes of these columns serve, the CPF its own index.
  */
 function searchCondition(search: string): FragmentSqlToken {
   const folded = containing(foldText(search));
@@ -63,6 +64,7 @@ function searchCondition(search: string): FragmentSqlToken {
   ];
   const digits = search.replace(/[\s.\-/]/g, '');
   if (/^\d+$/.test(digits)) conditions.push(sql.fragment`cns like ${containing(digits)}`);
+  if (/^\d{11}$/.test(digits)) conditions.push(sql.fragment`cpf = ${digits}`);
   return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
 }
 

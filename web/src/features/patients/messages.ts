@@ -12,7 +12,7 @@ export const patientsMessages = {
   listSubtitle: 'Gerenciamento e acompanhamento dos pacientes',
   listCardTitle: 'Lista de Pacientes',
   newPatient: 'Novo Paciente',
-  searchPlaceholder: 'Buscar por nome, CNS ou município...',
+  searchPlaceholder: 'Buscar por nome, CPF, CNS ou município...',
   searchLabel: 'Buscar pacientes',
   statusFilterLabel: 'Filtrar por situação',
   statusAll: 'Todas as situações',
