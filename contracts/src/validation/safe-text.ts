@@ -6,7 +6,8 @@ import { z } from 'zod';
  * 400 with this message at the door, never a 500 once something was already written.
  */
 
-export const UNSAFE_TEXT_MESSAGE = 'O texto contém caracteres inválidos (caracteres de controle).';
+export const UNSAFE_TEXT_MESSAGE =
+  'O texto contém caracteres inválidos (de controle ou invisíveis): apague-o e digite-o de novo.';
 
 // C0 controls (matching them is the point); multi-line text (notes) keeps tab, line feed and
 // carriage return.
@@ -14,6 +15,11 @@ export const UNSAFE_TEXT_MESSAGE = 'O texto contém caracteres inválidos (carac
 const singleLineControls = /[\u0000-\u001F]/u;
 const multiLineControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
 /* eslint-enable no-control-regex */
+// DEL and the C1 controls, and the invisible marks that reorder or hide text where it is shown:
+// bidi marks, embeddings, overrides and isolates, zero-width characters. A name typed as
+// U+202E + 'live' reads 'evil' in the list and in the audit log. Commands only: stored events
+// are read by shape, so an old one that holds them stays readable.
+const invisibleControls = /[\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u`
 // flag: with it a regex never sees the halves of a pair as separate characters).
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -21,7 +27,7 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 /** Whether `text` holds a character we refuse (see `UNSAFE_TEXT_MESSAGE`). */
 export function hasUnsafeCharacters(text: string, options: { readonly multiLine?: boolean } = {}): boolean {
   const controls = options.multiLine ? multiLineControls : singleLineControls;
-  return controls.test(text) || loneSurrogate.test(text);
+  return controls.test(text) || invisibleControls.test(text) || loneSurrogate.test(text);
 }
 
 /** A string without control characters or lone surrogates (tab and line breaks with `multiLine`). */

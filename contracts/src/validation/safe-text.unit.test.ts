@@ -13,7 +13,14 @@ describe('hasUnsafeCharacters (issue 10, item 2)', () => {
     ['a lone high surrogate', 'Maria \uD83D'],
     ['a lone low surrogate', '\uDE00 Maria'],
     ['a line feed in one-line text', 'Maria\nSilva'],
-  ])('refuses %s', (_, text) => expect(hasUnsafeCharacters(text)).toBe(true));
+    ['a right-to-left override', '\u202Eevil'],
+    ['a bidi isolate', 'Maria \u2067Silva\u2069'],
+    ['a zero-width space', 'Ma\u200Bria'],
+    ['a C1 control', 'Maria\u0085'],
+  ])('refuses %s', (_, text) => {
+    expect(hasUnsafeCharacters(text)).toBe(true);
+    expect(hasUnsafeCharacters(text, { multiLine: true })).toBe(!text.includes('\n'));
+  });
 
   it.each([
     ['accents', 'João Conceição'],
