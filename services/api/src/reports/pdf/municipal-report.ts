@@ -58,9 +58,11 @@ function byMunicipality(patients: readonly MunicipalReportPatient[]): MunicipalR
 function patientsTable(patients: readonly MunicipalReportPatient[]): Content {
   const body: TableCell[][] = [m.columns.map((label) => ({ text: label, style: 'tableHeader' }))];
   for (const group of byMunicipality(patients)) {
-    const label = municipalityLabel({ name: group[0]!.municipalityName, uf: group[0]!.uf });
+    const { municipalityName, uf } = group[0]!;
+    const label = municipalityLabel({ name: municipalityName, uf });
     body.push([
-      { text: `${label} — ${group[0]!.uf}`, bold: true, colSpan: 6, margin: [0, 4, 0, 0] },
+      // The name and its state once: 'Santo André — SP', never 'Santo André (SP) — SP'.
+      { text: `${municipalityName} — ${uf}`, bold: true, colSpan: 6, margin: [0, 4, 0, 0] },
       '',
       '',
       '',
