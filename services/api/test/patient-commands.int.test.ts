@@ -171,6 +171,21 @@ describe('Idempotency-Key', () => {
     expect(await streamOf([...ids][0]!)).toHaveLength(2);
   });
 
+  it('one key sent at once with different bodies: one registration, the others refused (422), their CPFs free', async () => {
+    const key = randomUUID();
+    const forms = Array.from({ length: 8 }, (_, index) =>
+      patientForm({ cpf: nextCpf(), name: `Paciente Simultânea ${index}` }),
+    );
+    const answers = await Promise.all(
+      forms.map((form) => staff.post('/api/patients', form, { headers: { 'Idempotency-Key': key } })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(forms.length - 1);
+    const refused = forms.filter((_, index) => statuses[index] === 422);
+    for (const form of refused) expect((await register(staff, form)).status).toBe(201);
+  });
+
   it('one key sent for two patients adds a procedure to each, never one procedure to both', async () => {
     const first = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
     const second = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);

@@ -5,7 +5,7 @@ import {
   type PatientEvent,
   type ProcedureType,
 } from '@bari/contracts';
-import { WrongExpectedVersion, type GlobalPosition } from '@bari/event-store';
+import { DuplicateEventIds, WrongExpectedVersion, type GlobalPosition } from '@bari/event-store';
 import {
   decideAndAppend,
   handleCommand,
@@ -89,7 +89,12 @@ export async function runPatientCommand(
         );
         return { events, state, position, registeredAt: startedAt };
       },
-      () => options.clientRevision === undefined,
+      undefined,
+      (error) =>
+        (error instanceof WrongExpectedVersion && options.clientRevision === undefined) ||
+        // Two copies of one keyed command decided at once: the one that lost wrote nothing and
+        // is answered from the winner's events on the next read (or refused if its body differs).
+        (error instanceof DuplicateEventIds && options.commandId !== undefined),
     );
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;
