@@ -1,6 +1,13 @@
 import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import { actionLabel, displayValue, entityTypeLabel, fieldLabel, formatTimestamp } from './audit-format.ts';
+import {
+  actionLabel,
+  displayNamedValue,
+  displayValue,
+  entityTypeLabel,
+  fieldLabel,
+  formatTimestamp,
+} from './audit-format.ts';
 import { FieldChangesTable } from './field-changes-table.tsx';
 import { auditMessages as m } from './messages.ts';
 
@@ -23,7 +30,7 @@ export function AuditDetailsDialog({ entry, onClose }: AuditDetailsDialogProps) 
   if (details?.patientName) summary.push([m.patient, details.patientName]);
   if (details?.status) summary.push([fieldLabel('status'), displayValue(details.status)]);
   for (const [key, value] of Object.entries(details?.values ?? {})) {
-    summary.push([fieldLabel(key), displayValue(value)]);
+    summary.push([fieldLabel(key), displayNamedValue(key, value)]);
   }
   return (
     <Dialog isOpen onClose={onClose} title={m.detailsTitle}>

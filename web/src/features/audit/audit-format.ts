@@ -1,6 +1,8 @@
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_TYPE_LABELS,
+  CATEGORY_LABELS,
+  PHASE_LABELS,
   OTHER_FIELD_LABELS,
   PATIENT_FIELD_LABELS,
   PROCEDURE_FIELD_LABELS,
@@ -45,6 +47,22 @@ export function displayValue(value: string | null | undefined): string {
   if (value === 'true') return 'Sim';
   if (value === 'false') return 'Não';
   return STATUS_LABELS[value] ?? value;
+}
+
+/** Codes some values hold, by the value's name: the protocol's labels and the sources'. */
+const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  category: CATEGORY_LABELS,
+  phase: PHASE_LABELS,
+  source: m.sourceLabels,
+};
+
+/**
+ * One of an entry's values for display: a code its name knows in Portuguese ('pre_operative' →
+ * 'Pré-operatório'), anything else as `displayValue` shows it.
+ */
+export function displayNamedValue(name: string, value: string | null | undefined): string {
+  const label = value ? CODE_LABELS[name]?.[value] : undefined;
+  return label ?? displayValue(value);
 }
 
 /**

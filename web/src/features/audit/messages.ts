@@ -77,6 +77,14 @@ export const auditMessages = {
     to: 'Até',
     asOf: 'Como estava em',
   } as Readonly<Record<string, string>>,
+  /** Codes an entry's values hold, by value name: shown in Portuguese in its details. */
+  sourceLabels: {
+    catalogue: 'Catálogo do protocolo',
+    staff: 'Equipe',
+    administrator: 'Administrador',
+    initialization: 'Inicialização',
+    access_key_invitation: 'Convite por chave de acesso',
+  } as Readonly<Record<string, string>>,
   // The verifiable log
   integrityTitle: 'Integridade do log de eventos',
   integrityHead: (position: string, hash: string) => `Último evento: posição ${position} · hash ${hash}`,
