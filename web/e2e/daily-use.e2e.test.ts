@@ -253,6 +253,18 @@ describe('daily use in an en-US browser', () => {
       const scroller = await page.locator('.audit-table-scroll').boundingBox();
       const auditCard = await page.locator('.bp6-card').filter({ has: table }).boundingBox();
       expect(scroller!.x + scroller!.width).toBeLessThanOrEqual(auditCard!.x + auditCard!.width + 0.5);
+
+      // Its date filters read dd/mm/aaaa as every date field does (not the browser's mm/dd/yyyy),
+      // and filter only once a whole date is typed.
+      const from = page.getByLabel('De', { exact: true });
+      expect(await from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+      await from.pressSequentially('0101');
+      await table.getByRole('row').nth(1).waitFor();
+      await from.pressSequentially('2999');
+      expect(await from.inputValue()).toBe('01/01/2999');
+      await page.getByText('Nenhum registro encontrado').first().waitFor();
+      await from.fill('');
+      await table.getByRole('row').nth(1).waitFor();
     },
   );
 });

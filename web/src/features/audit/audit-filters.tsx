@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntityType, AuditFacetsDto } from '@bari/contrac
 import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { FilterDateInput } from '../../common/date/filter-date-input.tsx';
 import { actionLabel, entityTypeLabel } from './audit-format.ts';
 import { auditMessages as m } from './messages.ts';
 
@@ -88,20 +89,18 @@ export function AuditFilters({ values, facets, onChange }: AuditFiltersProps) {
         value={values.userId}
       />
       <FormGroup className="audit-filters__date" inline label={m.fromLabel} labelFor="audit-from">
-        <InputGroup
+        <FilterDateInput
           id="audit-from"
           max={values.to || undefined}
-          onValueChange={(from) => onChange({ from })}
-          type="date"
+          onChange={(from) => onChange({ from })}
           value={values.from}
         />
       </FormGroup>
       <FormGroup className="audit-filters__date" inline label={m.toLabel} labelFor="audit-to">
-        <InputGroup
+        <FilterDateInput
           id="audit-to"
           min={values.from || undefined}
-          onValueChange={(to) => onChange({ to })}
-          type="date"
+          onChange={(to) => onChange({ to })}
           value={values.to}
         />
       </FormGroup>

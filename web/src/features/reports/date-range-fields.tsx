@@ -1,4 +1,5 @@
-import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
+import { FilterDateInput } from '../../common/date/filter-date-input.tsx';
 import { reportsMessages as m } from './messages.ts';
 
 export interface DateRange {
@@ -17,18 +18,16 @@ export function DateRangeFields({ idPrefix, value, onChange }: DateRangeFieldsPr
   return (
     <div className="reports-page__dates">
       <FormGroup label={m.startDate} labelFor={`${idPrefix}-start`}>
-        <InputGroup
+        <FilterDateInput
           id={`${idPrefix}-start`}
-          onValueChange={(startDate) => onChange({ ...value, startDate })}
-          type="date"
+          onChange={(startDate) => onChange({ ...value, startDate })}
           value={value.startDate}
         />
       </FormGroup>
       <FormGroup label={m.endDate} labelFor={`${idPrefix}-end`}>
-        <InputGroup
+        <FilterDateInput
           id={`${idPrefix}-end`}
-          onValueChange={(endDate) => onChange({ ...value, endDate })}
-          type="date"
+          onChange={(endDate) => onChange({ ...value, endDate })}
           value={value.endDate}
         />
       </FormGroup>
