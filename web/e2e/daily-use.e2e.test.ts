@@ -199,7 +199,7 @@ describe('daily use in an en-US browser', () => {
   });
 
   it.each([1366, 1280, 1024])(
-    'fits a %i px wide screen: dashboard, patient page, patient form and audit log',
+    'fits a %i px wide screen: dashboard, patient page, patient form, patient list and audit log',
     async (width) => {
       const page = await signedInPage('/', width);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -243,6 +243,17 @@ describe('daily use in an en-US browser', () => {
       const dialogBox = await dialog.boundingBox();
       expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
       expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(width);
+
+      // The patient list fits without scrolling sideways, its progress percentage in view.
+      await page.goto(`${app.baseUrl}/patients`);
+      await page.getByRole('link', { name: 'Joana Ferreira Lima' }).waitFor();
+      await screenshot(page, `patients-${width}`, { fullPage: false });
+      const wrapper = page.locator('.patient-table-wrapper');
+      const [scrollWidth, clientWidth] = await wrapper.evaluate((element) => [
+        element.scrollWidth,
+        element.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
 
       // The audit log's seven columns stay inside their card: the page never scrolls sideways.
       await page.goto(`${app.baseUrl}/audit`);
