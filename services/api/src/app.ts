@@ -1,6 +1,7 @@
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
+import { normalizeContentEncoding } from './http/content-encoding.ts';
 import { readModelFreshness } from './http/read-model-freshness.ts';
 import type { Logger } from './shared/logger.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -66,6 +67,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   app.use(refuseMiscasedApiPaths());
   app.use(csrfProtection());
   app.use(readModelFreshness());
+  app.use(normalizeContentEncoding());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
   if (options.session) app.use(options.session(app));
   app.use(root.routes());

@@ -96,6 +96,16 @@ describe('Koa skeleton', () => {
       body: gzipSync('{"name":"Ana","age":3}'),
     });
     expect(await gzipped.json()).toEqual({ name: 'Ana', age: 3 });
+    // Coding names are case-insensitive, and identity changes nothing
+    for (const encoding of ['GZIP', 'gzip, identity', 'Identity, Gzip']) {
+      const answer = await fetch(base + '/api/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: gzipSync('{"name":"Ana","age":3}'),
+      });
+      expect(answer.status, encoding).toBe(200);
+      expect(await answer.json()).toEqual({ name: 'Ana', age: 3 });
+    }
   });
 
   it('answers a body beyond the limit with 413', async () => {
