@@ -138,6 +138,10 @@ describe('daily use in an en-US browser', () => {
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
     expect(await dialog.getByText('Município é obrigatório').count()).toBe(0);
+    // The dates' order is told at the same time, not only once the other fields are right.
+    await dialog
+      .getByText('A data da alta não pode ser anterior à data da cirurgia.', { exact: true })
+      .waitFor();
 
     // With every field valid, the dates' order is checked: no discharge before the surgery.
     await municipality.fill('sorocaba');

@@ -1,7 +1,6 @@
-import { PatientFormSchema, type PatientDto } from '@bari/contracts';
+import type { PatientDto } from '@bari/contracts';
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -10,6 +9,7 @@ import { FormDialog } from '../../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { patientsApi } from '../patients-api.ts';
+import { patientFormResolver } from './patient-form-resolver.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import {
   EMPTY_PATIENT_FORM,
@@ -48,7 +48,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     setError,
     formState: { isSubmitting, isDirty },
   } = useForm<PatientFormValues, unknown, PatientFormOutput>({
-    resolver: zodResolver(PatientFormSchema),
+    resolver: patientFormResolver,
     defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
   });
 

@@ -7,6 +7,7 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from './patient-form-values.ts';
+import { patientFormResolver } from './patient-form-resolver.ts';
 
 const stored: PatientDetails = {
   name: 'Maria da Silva',
@@ -59,6 +60,28 @@ describe('the patient form values', () => {
     expect(messages({ ...patientToFormValues(stored), cpf: '390.533.447-06' })).toEqual({
       cpf: 'CPF inválido',
     });
+  });
+
+  it("shows dates out of order beside the other fields' errors, not only once they are fixed", async () => {
+    const values = {
+      ...patientToFormValues(stored),
+      cpf: '390.533.447-06',
+      dischargeDate: '2025-03-09',
+      surgeryDate: '2025-03-01',
+    };
+    const { errors } = await patientFormResolver(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(errors.cpf?.message).toBe('CPF inválido');
+    expect(errors.dischargeDate?.message).toBe('A data da alta não pode ser anterior à internação.');
+    expect(errors.surgeryDate?.message).toBe('A data da cirurgia não pode ser anterior à internação.');
+    // A field's own error comes first: a date typed halfway is 'Data inválida', not out of order
+    const halfway = await patientFormResolver({ ...values, dischargeDate: '09/03/20' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(halfway.errors.dischargeDate?.message).toBe('Data inválida');
   });
 
   it('shows dates out of order under the discharge and surgery date fields (as the dialog resolves them)', async () => {
