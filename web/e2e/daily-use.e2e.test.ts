@@ -169,6 +169,19 @@ describe('daily use in an en-US browser', () => {
     await row.getByText('700000555012349', { exact: true }).waitFor();
     await row.getByText('30/01/2026', { exact: true }).waitFor();
 
+    // Her CNS typed for someone else: a warning names who has it (a card is one person's).
+    await page.getByRole('button', { name: 'Novo Paciente' }).click();
+    const another = page.getByRole('dialog', { name: 'Novo Paciente' });
+    await another.getByLabel('CNS').pressSequentially('7000 0055 5012 349');
+    await another
+      .getByText('Este CNS já está no cadastro de Joana Ferreira Lima. Confira antes de salvar.', {
+        exact: true,
+      })
+      .waitFor();
+    await another.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Descartar' }).click();
+    await another.waitFor({ state: 'detached' });
+
     await row.getByRole('link', { name: 'Joana Ferreira Lima' }).click();
     await page.getByRole('heading', { name: 'Joana Ferreira Lima' }).waitFor();
     await page.getByText('Alta: 10/02/2026', { exact: true }).waitFor();
@@ -243,6 +256,9 @@ describe('daily use in an en-US browser', () => {
       await page.getByRole('button', { name: 'Editar' }).click();
       const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
       await dialog.getByLabel('Nome', { exact: true }).waitFor();
+      // Her own CNS is not someone else's
+      await page.waitForLoadState('networkidle');
+      expect(await dialog.getByText('Este CNS já está no cadastro', { exact: false }).count()).toBe(0);
       await screenshot(page, `patient-form-${width}`, { fullPage: false });
       const dialogBox = await dialog.boundingBox();
       expect(dialogBox!.x).toBeGreaterThanOrEqual(0);

@@ -101,7 +101,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
                 {notice}
               </Callout>
             ) : null}
-            <PatientFormFields control={control} disabled={isSubmitting} />
+            <PatientFormFields control={control} disabled={isSubmitting} patientId={edited?.id} />
           </DialogBody>
           <FormDialogFooter
             busy={isSubmitting}

@@ -11,17 +11,21 @@ import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { MunicipalityField } from './municipality-field.tsx';
+import { useCnsInUseWarning } from './use-cns-in-use.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 import { Heading } from '../../../common/heading.tsx';
 
 export interface PatientFormFieldsProps {
   control: Control<PatientFormValues, unknown, PatientFormOutput>;
   disabled: boolean;
+  /** The patient being edited (its own CNS is not another's). */
+  patientId?: string;
 }
 
 /** The patient form's fields (§3, §5 and 'Data da Cirurgia'), in three groups. */
-export function PatientFormFields({ control, disabled }: PatientFormFieldsProps) {
+export function PatientFormFields({ control, disabled, patientId }: PatientFormFieldsProps) {
   const common = { control, disabled };
+  const cnsInUse = useCnsInUseWarning(control, patientId);
   return (
     <>
       <fieldset className="patient-form__group">
@@ -57,6 +61,7 @@ export function PatientFormFields({ control, disabled }: PatientFormFieldsProps)
             name="cns"
             optional
             placeholder={m.cnsPlaceholder}
+            warning={cnsInUse}
           />
         </div>
         <MunicipalityField control={control} disabled={disabled} id="patient-municipality" />
