@@ -9,6 +9,7 @@ export function eventMetadata(
   user: { readonly id: string; readonly email: string } | null,
   now: Date = new Date(),
 ): EventMetadata {
+  const requestFingerprint = requestFingerprintOf(ctx);
   return {
     userId: user?.id ?? null,
     userEmail: user?.email ?? null,
@@ -16,11 +17,6 @@ export function eventMetadata(
     clientIp: ctx.ip || null,
     correlationId: ctx.state.correlationId,
     timestamp: now.toISOString(),
-    ...fingerprint(ctx),
+    ...(requestFingerprint === undefined ? {} : { requestFingerprint }),
   };
-}
-
-function fingerprint(ctx: ParameterizedContext<RequestState>): Pick<EventMetadata, 'requestFingerprint'> {
-  const requestFingerprint = requestFingerprintOf(ctx);
-  return requestFingerprint === undefined ? {} : { requestFingerprint };
 }

@@ -89,7 +89,6 @@ export async function runPatientCommand(
         );
         return { events, state, position, registeredAt: startedAt };
       },
-      undefined,
       (error) =>
         (error instanceof WrongExpectedVersion && options.clientRevision === undefined) ||
         // Two copies of one keyed command decided at once: the one that lost wrote nothing and
@@ -328,7 +327,6 @@ export async function deletePatient(
       );
       return patient.details.cpf;
     },
-    undefined,
     (error) => clientRevision === undefined && error instanceof StalePatient,
   );
   await releaseCpf(deps, cpf, patientId, 'patient_deleted', metadata);

@@ -15,21 +15,28 @@ const LONGEST_PAUSE_MS = 200;
  * A random pause before attempt `attempt` (2, 3…): up to twice the last one's ceiling, so
  * writers that collided spread out instead of colliding again in the same turn.
  */
-export const pauseBeforeAttempt = (attempt: number, random: () => number = Math.random): number =>
-  Math.floor(random() * Math.min(LONGEST_PAUSE_MS, 5 * 2 ** (attempt - 2)));
+const pauseBeforeAttempt = (attempt: number): number =>
+  Math.floor(Math.random() * Math.min(LONGEST_PAUSE_MS, 5 * 2 ** (attempt - 2)));
+
+/**
+ * The usual conflict: an append that found its stream moved since the read
+ * (`WrongExpectedVersion`), on the streams `retryable` accepts (all by default), i.e. those
+ * whose conflict leaves the decision to make again.
+ */
+export const streamMoved =
+  (retryable: (streamId: string) => boolean = () => true) =>
+  (error: unknown): boolean =>
+    error instanceof WrongExpectedVersion && retryable(error.streamId);
 
 /**
  * Runs `operation` (read, decide, append) again on fresh state when it fails with a conflict
- * that leaves the decision to make again: by default an append that found its stream moved
- * since the read (`WrongExpectedVersion`), on the streams `retryable` accepts (all by default).
- * After the last attempt the conflict is thrown (409, or what the caller makes of it). The
- * operation must read everything anew each time.
+ * that leaves the decision to make again (`isConflict`, by default `streamMoved()`). After the
+ * last attempt the conflict is thrown (409, or what the caller makes of it). The operation
+ * must read everything anew each time.
  */
 export async function retryOnConflict<T>(
   operation: () => Promise<T>,
-  retryable: (streamId: string) => boolean = () => true,
-  isConflict: (error: unknown) => boolean = (error) =>
-    error instanceof WrongExpectedVersion && retryable(error.streamId),
+  isConflict: (error: unknown) => boolean = streamMoved(),
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -24,7 +24,7 @@ import {
   readUser,
   withRosterSeed,
 } from './read-streams.ts';
-import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
+import { retryOnConflict, streamMoved } from '../../shared/retry-on-conflict.ts';
 import { userListItem } from './views.ts';
 import { newId } from '../../shared/new-id.ts';
 
@@ -134,7 +134,7 @@ export async function deleteUser(services: IdentityServices, userId: string, act
       await executePlan(services.deps, reads, withRosterSeed(seed, plan), actor.metadata);
       // Decided again only while the user is not deleted yet (the roster or their stream moved).
     },
-    (streamId) => streamId === administratorRosterStreamId || streamId === userStreamId(userId),
+    streamMoved((streamId) => streamId === administratorRosterStreamId || streamId === userStreamId(userId)),
   );
   await services.sessions.endSessionsOfUser(userId);
 }

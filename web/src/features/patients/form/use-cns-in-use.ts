@@ -1,11 +1,12 @@
-import { isValidCns } from '@bari/contracts';
+import { digitsOfIdentifier, isValidCns } from '@bari/contracts';
 import { useWatch, type Control } from 'react-hook-form';
 import { useGetPatientsQuery } from '../patients-api.ts';
 import { patientsMessages as m } from '../messages.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 
 /** The CNS as stored: its digits, without the spaces or dots it may be typed with. */
-const cnsDigits = (value: unknown): string => (typeof value === 'string' ? value.replace(/[\s.]/g, '') : '');
+const cnsDigits = (value: unknown): string | null =>
+  typeof value === 'string' ? digitsOfIdentifier(value) : null;
 
 /**
  * A warning under the CNS when another patient already has it: the card belongs to one person,
@@ -17,8 +18,8 @@ export function useCnsInUseWarning(
   patientId: string | undefined,
 ): (value: string) => string | null {
   const digits = cnsDigits(useWatch({ control, name: 'cns' }));
-  const complete = isValidCns(digits);
-  const { data } = useGetPatientsQuery({ search: digits, page: 1, pageSize: 5 }, { skip: !complete });
+  const complete = digits !== null && isValidCns(digits);
+  const { data } = useGetPatientsQuery({ search: digits ?? '', page: 1, pageSize: 5 }, { skip: !complete });
   const holder = complete ? data?.rows.find((row) => row.cns === digits && row.id !== patientId) : undefined;
   return (value) => (holder && cnsDigits(value) === digits ? m.cnsInUse(holder.name) : null);
 }
