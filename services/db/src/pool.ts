@@ -29,13 +29,14 @@ export async function createDatabasePool(url: string, options: PoolOptions = {})
     driverFactory: createPreparingDriverFactory(),
     interceptors: [resultParser],
     maximumPoolSize,
-    // Connections stay open between bursts: opening one costs a PostgreSQL backend start.
-    // Always fewer than the maximum: slonik (47.3) replaces a connection it destroyed (after a
-    // failed transaction) to keep the minimum, and a client that queued for the full pool
-    // meanwhile is not given the replacement when it is ready, only a connection released or
-    // destroyed later. In a pool of one (the audit CLI) nothing else ever is: the next query
-    // waited forever.
-    minimumPoolSize: Math.min(2, maximumPoolSize - 1),
+    // No minimum: slonik (47.3) replaces a connection it destroyed (after a failed
+    // transaction) to keep the minimum, and a client that queued for the full pool meanwhile is
+    // not given the replacement when it is ready, only a connection released or destroyed
+    // later. With the minimum at the maximum (a pool of one, the audit CLI) the next query
+    // waited forever; with it one below (a pool of two) it still did, now and then, in CI.
+    // Without a minimum every connection is held by a caller, whose release or failure serves
+    // the queue. Connections still stay open between bursts (`idleTimeout`).
+    minimumPoolSize: 0,
     idleTimeout: 60_000,
     // slonik's default sends `DISCARD ALL` after every release: a second round trip per query
     // that also throws away every cached plan. Nothing here sets session state (settings are

@@ -23,7 +23,7 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> =>
   Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
 
 describe('createDatabasePool', () => {
-  it.each([1, 2])(
+  it.each([1, 2, 3])(
     'given a pool of %i and failed transactions one after the other, then every next query is answered',
     async (size) => {
       pool = await createDatabasePool(database.url, { maximumPoolSize: size });
