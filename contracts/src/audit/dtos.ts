@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
+import { requestUuid } from '../validation/request-id.ts';
 
 /** An instant filter: ISO 8601 with an offset. */
 const InstantSchema = z.string().datetime({ offset: true, message: 'Data e hora inválidas' });
@@ -65,7 +66,7 @@ export const AuditLogQuerySchema = z.object({
     .transform((value) => value || undefined),
   action: optionalFilter(AuditActionSchema),
   entityType: optionalFilter(AuditEntityTypeSchema),
-  userId: optionalFilter(z.string().uuid({ message: 'Usuário inválido' })),
+  userId: optionalFilter(requestUuid('Usuário inválido')),
   /** Inclusive bounds on the entry's timestamp. */
   from: optionalFilter(InstantSchema),
   to: optionalFilter(InstantSchema),

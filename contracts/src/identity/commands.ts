@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { identityValidationMessages as m } from './messages.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { requestUuid } from '../validation/request-id.ts';
 
 const requiredText = (required: string, max: { length: number; message: string }) =>
   z
@@ -48,6 +49,6 @@ const notGiven = z.union([z.literal(''), z.null(), z.undefined()]).transform(() 
 export const CreateAccessKeyRequestSchema = z.object({
   description: requiredText(m.descriptionRequired, { length: 200, message: m.descriptionTooLong }),
   expiresAt: z.union([notGiven, z.string().datetime({ offset: true, message: m.expiresAtInvalid })]),
-  userId: z.union([notGiven, z.string().uuid(m.userIdInvalid)]),
+  userId: z.union([notGiven, requestUuid(m.userIdInvalid)]),
 });
 export type CreateAccessKeyRequest = z.infer<typeof CreateAccessKeyRequestSchema>;

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { ClinicalDateInputSchema, clinicalDateInput } from '../protocol/dates.ts';
-import {
-  NOTES_MAX_LENGTH,
-  PatientIdSchema,
-  TEXT_MAX_LENGTH,
-  optionalText,
-  requiredDate,
-  requiredText,
-} from './fields.ts';
+import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, optionalText, requiredDate, requiredText } from './fields.ts';
 import { procedureMessages as m, patientMessages } from './messages.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { requestUuid } from '../validation/request-id.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,
@@ -45,7 +39,7 @@ export type ProcedureRegistrationForm = z.infer<typeof ProcedureRegistrationForm
  * (stripped): the server computes it.
  */
 export const RegisterProcedureRequestSchema = ProcedureRegistrationFormSchema.extend({
-  patientId: PatientIdSchema,
+  patientId: requestUuid(),
   status: z.literal('completed'),
 });
 export type RegisterProcedureRequest = z.infer<typeof RegisterProcedureRequestSchema>;

@@ -154,7 +154,8 @@ describe('mutations leave one audit entry each', () => {
     expect(user.status).toBe(201);
     const key = await admin.post('/api/access-keys', {
       description: `Chave auditada ${email}`,
-      userId: user.body.id,
+      // Typed in upper case: the same user.
+      userId: String(user.body.id).toUpperCase(),
     });
     expect(key.status).toBe(201);
     expect((await admin.patch(`/api/access-keys/${key.body.id}/deactivate`)).status).toBe(200);
@@ -244,7 +245,8 @@ describe('access events', () => {
     expect((await viewer.client.get(`/api/patients/${patient.id}/history`)).status).toBe(200);
     expect((await viewer.client.get('/api/audit-logs?action=LOGIN')).status).toBe(200);
 
-    const query = `userId=${viewer.user.id}&pageSize=200`;
+    // The filter reads an id typed in upper case as the same user.
+    const query = `userId=${viewer.user.id.toUpperCase()}&pageSize=200`;
     const { rows } = await eventually(
       () => auditLog(query),
       (log) => log.rows.some((row) => row.action === 'VIEW_AUDIT_LOG'),

@@ -163,8 +163,9 @@ describe('procedures', () => {
     const zinc = PROTOCOL_CATALOGUE.find(
       (type) => type.category === 'post_op_6mes' && type.name === 'Zinco',
     )!;
+    // An id typed in upper case names the same patient (its stream is written lower-case).
     const added = await staff.post('/api/procedures', {
-      patientId: patient.id,
+      patientId: patient.id.toUpperCase(),
       procedureTypeId: zinc.id,
       status: 'pending',
     });
