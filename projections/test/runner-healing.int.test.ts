@@ -159,6 +159,39 @@ describe('a runner that heals', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('says since when a blocked projection has waited to commit its batch, across transient retries', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let attempts = 0;
+    const base = streamCountsProjection();
+    const blocked: Projection = {
+      ...base,
+      async apply(events, context) {
+        attempts += 1;
+        // The first attempt fails as a lost connection would; the next ones wait (a held lock).
+        if (attempts === 1) throw Object.assign(new Error('transient'), { code: 'ECONNRESET' });
+        await gate;
+        await base.apply(events, context);
+      },
+    };
+    const projections = runner({ projections: [blocked] });
+    await projections.start();
+    expect((await projections.status())[0]!.waitingSince).toBeNull();
+    const before = Date.now();
+    await fixture.eventStore.appendToStream('a', [event()], 'no_stream');
+    const [waiting] = await eventually(
+      () => projections.status(),
+      (rows) => attempts >= 2 && rows[0]!.waitingSince !== null,
+    );
+    // Since the first attempt, not the retry.
+    expect(waiting!.waitingSince!.getTime()).toBeGreaterThanOrEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await projections.status())[0]!.waitingSince).toEqual(waiting!.waitingSince);
+    release();
+    expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+    expect((await projections.status())[0]).toMatchObject({ state: 'running', waitingSince: null, lag: 0 });
+  });
+
   it('a command waits only for the projections that handle the event types it appended', async () => {
     const poisoned = event('Other');
     await fixture.eventStore.appendToStream('x', [poisoned], 'no_stream');

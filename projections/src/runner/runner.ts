@@ -34,6 +34,12 @@ export type ProjectionState = 'idle' | 'running' | 'failed' | 'stopped';
 
 export interface ProjectionStatus extends ProjectionCheckpointStatus {
   readonly state: ProjectionState;
+  /**
+   * Since when, in this runner, the projection has had a batch it could not commit yet (being
+   * applied, or retried after transient failures); null when it has none. A batch takes well
+   * under a second, so a long wait means a blocked projection (a lock, an unreachable database).
+   */
+  readonly waitingSince: Date | null;
 }
 
 export interface ProjectionRunnerOptions {
@@ -89,6 +95,8 @@ interface Worker {
   /** Consecutive transient failures, and when the next attempt may run. */
   attempts: number;
   retryAt: number;
+  /** When the batch it has not committed yet was first tried (ms), null when it has none. */
+  waitingSince: number | null;
 }
 
 const RESUBSCRIBE_DELAY_MS = 1_000;
@@ -131,6 +139,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         failure: null,
         attempts: 0,
         retryAt: 0,
+        waitingSince: null,
       },
     ]),
   );
@@ -201,6 +210,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return;
     }
     const expected = worker.stored;
+    worker.waitingSince ??= Date.now();
     try {
       const committed = await pool.transaction(async (tx) => {
         const current = await lockCheckpoint(tx, projection.name);
@@ -211,6 +221,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         return next;
       });
       worker.attempts = 0;
+      worker.waitingSince = null;
       stored(worker, committed);
     } catch (error) {
       if (isTransient(error)) return retryLater(worker, error);
@@ -257,6 +268,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const fail = async (worker: Worker, error: Error): Promise<void> => {
     worker.state = 'failed';
     worker.failure = error.message;
+    worker.waitingSince = null;
     const event = 'event' in error ? (error as ProjectionHandlerError).event : undefined;
     logger.error(
       { projection: worker.projection.name, eventId: event?.id, eventType: event?.type, err: error.cause },
@@ -431,7 +443,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       });
       return rows.map((row) => {
         const worker = workers.get(row.name)!;
-        return { ...row, state: worker.state, error: worker.failure ?? row.error };
+        const waitingSince = worker.waitingSince === null ? null : new Date(worker.waitingSince);
+        return { ...row, state: worker.state, error: worker.failure ?? row.error, waitingSince };
       });
     },
   };

@@ -10,6 +10,7 @@ const status = (overrides: Partial<ProjectionStatus> = {}): ProjectionStatus => 
   lag: 0,
   error: null,
   state: 'idle',
+  waitingSince: null,
   ...overrides,
 });
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -36,5 +37,26 @@ describe('projectorReadiness', () => {
     expect(projectorReadiness([status({ lag: 5, updatedAt: null })], { external: true, now })).toBe(
       'parado: patients',
     );
+  });
+
+  it('in process, is not ok when a projection has waited too long to commit a batch (blocked)', () => {
+    const blocked = status({ state: 'running', lag: 5, waitingSince: ago(STALLED_AFTER_MS + 1) });
+    expect(projectorReadiness([status({ name: 'audit' }), blocked], { external: false, now })).toBe(
+      'parado: patients',
+    );
+    // A batch being applied, or retried after a transient failure, for a few seconds is no stall.
+    expect(
+      projectorReadiness([status({ state: 'running', lag: 5, waitingSince: ago(5_000) })], {
+        external: false,
+        now,
+      }),
+    ).toBe('ok');
+    // Behind with an old checkpoint row but nothing waiting: a runner here that just skipped events.
+    expect(
+      projectorReadiness([status({ lag: 5, updatedAt: ago(STALLED_AFTER_MS + 1) })], {
+        external: false,
+        now,
+      }),
+    ).toBe('ok');
   });
 });
