@@ -37,9 +37,7 @@ lint: $(STAMP)
 ## Every test: static checks, unit, integration (real PostgreSQL), browser (Debian's Chromium).
 test: $(STAMP) $(WEB_BUILD)
 	bash scripts/ensure-chromium.sh
-	npx tsc -b
-	npx eslint . --max-warnings 0
-	npx prettier --check .
+	bash scripts/static-checks.sh
 	npx vitest run
 
 clean-data:
