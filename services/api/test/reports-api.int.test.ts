@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORY_LABELS,
+  NOTES_MAX_LENGTH,
   PatientDetailDtoSchema,
   type MunicipalityStatistic,
   type PatientDetailDto,
@@ -9,7 +10,7 @@ import {
 import { readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
-import { CPFS, FEIRA, SAO_PAULO, patientForm } from '@bari/contracts/testing';
+import { CPFS, FEIRA, SAO_PAULO, patientForm, validCpf } from '@bari/contracts/testing';
 import { register } from './support/patient-requests.ts';
 
 let app: TestApp;
@@ -130,6 +131,35 @@ describe('GET /api/reports/individual', () => {
     expect(pdf.text).toContain(maria.procedures[1]!.procedureType.name);
     expect(pdf.text).not.toContain(CATEGORY_LABELS.post_op_18mes);
     expectPageNumbers(pdf);
+  });
+
+  it('prints a procedure whose notes fill more than a page (the longest notes allowed)', async () => {
+    const patient = PatientDetailDtoSchema.parse(
+      (await register(staff, patientForm({ name: 'Beatriz Notas', cpf: validCpf(310000001), cns: null })))
+        .body,
+    );
+    const procedure = patient.procedures[0]!;
+    const sentence = 'Paciente orientada sobre dieta líquida e retorno ao ambulatório. ';
+    const notes = `${sentence.repeat(Math.floor((NOTES_MAX_LENGTH - 20) / sentence.length))}Fim das notas.`;
+    expect(notes.length).toBeLessThanOrEqual(NOTES_MAX_LENGTH);
+    const response = await staff.patch(`/api/procedures/${procedure.id}`, {
+      status: 'completed',
+      completedDate: '2025-03-01',
+      location: 'Hospital Central',
+      professionalName: 'Dra. Lima',
+      notes,
+    });
+    expect(response.status).toBe(200);
+    const pdf = await pdfOf(`/api/reports/individual?patient=${patient.id}&startDate=2025-02-15`);
+    // pdfmake drops a row that cannot break and is taller than a page: it must be printed, whole.
+    expect(pdf.text).toContain(procedure.procedureType.name);
+    expect(pdf.text).toContain('Dra. Lima');
+    expect(pdf.text.replace(/\s+/g, ' ')).toContain('Fim das notas.');
+    expectPageNumbers(pdf);
+    // The counts the other reports' tests expect are those of the three patients above.
+    expect((await staff.delete(`/api/patients/${patient.id}`, { headers: { 'If-Match': '*' } })).status).toBe(
+      204,
+    );
   });
 
   it('answers 404 for an unknown patient and 400 for missing, bad or reversed dates', async () => {

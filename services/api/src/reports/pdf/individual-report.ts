@@ -86,7 +86,9 @@ function procedureSections(
         {
           table: {
             headerRows: 1,
-            dontBreakRows: true,
+            // Rows may break across pages: pdfmake drops, silently, an unbreakable row taller
+            // than a page, and notes of up to 2,000 characters make one.
+            dontBreakRows: false,
             widths: ['*', 'auto', 'auto', 'auto', 60, 60, 70],
             body: [
               m.columns.map((label) => ({ text: label, style: 'tableHeader' })),
