@@ -10,4 +10,4 @@ export * from './errors/error-codes.ts';
 export * from './reports/index.ts';
 export * from './audit/index.ts';
 export * from './validation/safe-text.ts';
-export * from './validation/request-id.ts';
+export * from './validation/request-values.ts';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
-import { requestUuid } from '../validation/request-id.ts';
+import { requestInstant, requestUuid } from '../validation/request-values.ts';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
 /** An instant filter: ISO 8601 with an offset. */
-const InstantSchema = z.string().datetime({ offset: true, message: 'Data e hora inválidas' });
+const InstantSchema = requestInstant('Data e hora inválidas');
 
 /**
  * The details of an audit entry (§3: a JSON that may hold `updatedFields` and `status`), with
@@ -62,6 +63,8 @@ export const AuditLogQuerySchema = z.object({
     .string()
     .trim()
     .max(200)
+    // A NUL reached PostgreSQL, which refuses it in text (a 500), as the patient list's search does.
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
     .optional()
     .transform((value) => value || undefined),
   action: optionalFilter(AuditActionSchema),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { identityValidationMessages as m } from './messages.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
-import { requestUuid } from '../validation/request-id.ts';
+import { requestInstant, requestUuid } from '../validation/request-values.ts';
 
 const requiredText = (required: string, max: { length: number; message: string }) =>
   z
@@ -48,7 +48,7 @@ const notGiven = z.union([z.literal(''), z.null(), z.undefined()]).transform(() 
  */
 export const CreateAccessKeyRequestSchema = z.object({
   description: requiredText(m.descriptionRequired, { length: 200, message: m.descriptionTooLong }),
-  expiresAt: z.union([notGiven, z.string().datetime({ offset: true, message: m.expiresAtInvalid })]),
+  expiresAt: z.union([notGiven, requestInstant(m.expiresAtInvalid)]),
   userId: z.union([notGiven, requestUuid(m.userIdInvalid)]),
 });
 export type CreateAccessKeyRequest = z.infer<typeof CreateAccessKeyRequestSchema>;

@@ -3,7 +3,7 @@ import { ClinicalDateInputSchema, clinicalDateInput } from '../protocol/dates.ts
 import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, optionalText, requiredDate, requiredText } from './fields.ts';
 import { procedureMessages as m, patientMessages } from './messages.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
-import { requestUuid } from '../validation/request-id.ts';
+import { requestUuid } from '../validation/request-values.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,

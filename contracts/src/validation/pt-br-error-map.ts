@@ -57,6 +57,13 @@ const typeNames: Record<string, string> = {
   null: 'nulo',
   date: 'data',
   bigint: 'número',
+  integer: 'número inteiro',
+  float: 'número com casas decimais',
+  nan: 'algo que não é número',
+  undefined: 'nada',
+  function: 'função',
+  symbol: 'símbolo',
+  unknown: 'valor desconhecido',
 };
 const typeName = (type: string) => typeNames[type] ?? type;
 

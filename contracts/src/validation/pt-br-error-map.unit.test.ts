@@ -14,6 +14,14 @@ describe('Portuguese validation messages', () => {
       'Tipo inválido: esperado número, recebido texto',
     ]);
   });
+  it('words the types a query string coerces to: no English left in the message', () => {
+    expect(messages(z.coerce.number().int(), 'Infinity')).toEqual([
+      'Tipo inválido: esperado número inteiro, recebido número com casas decimais',
+    ]);
+    expect(messages(z.coerce.number(), 'x')).toEqual([
+      'Tipo inválido: esperado número, recebido algo que não é número',
+    ]);
+  });
   it('words an invalid email and enum', () => {
     expect(messages(z.string().email(), 'x')).toEqual(['Email inválido']);
     expect(messages(z.enum(['a', 'b']), 'c')).toEqual(['Valor inválido; esperado um de: a, b']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntryDto, PatientFormInput } from '@bari/contracts';
 import { recordVerification, verifyHashChain } from '@bari/event-store';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type SignedIn, type TestClient } from './support/http-client.ts';
 
 /*
@@ -335,6 +335,35 @@ describe('GET /api/audit-logs', () => {
     const response = await admin.get('/api/audit-logs?action=DROP_TABLE&from=ontem');
     expect(response.status).toBe(400);
     expect(typeof response.body.message).toBe('string');
+  });
+
+  it.each([
+    ['a NUL in the search', 'search=%00', 'search'],
+    ['the year 0', 'from=0000-01-01T00:00:00Z', 'from'],
+    ['an offset no clock has', 'to=2026-01-01T00:00:00%2B99:00', 'to'],
+  ])('answers 400 with the field, never a database error, to %s', async (_kind, query, field) => {
+    const response = await admin.get(`/api/audit-logs?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION' });
+    expect(Object.keys(response.body.errors as object)).toEqual([field]);
+  });
+
+  it("answers 400 to an impossible instant as a patient's asOf or a key's expiry, writing nothing", async () => {
+    const patient = await register('Elisa Instante', 100000009);
+    const asOf = await admin.get(`/api/patients/${patient.id}?asOf=2026-01-01T00:00:00%2B99:00`);
+    expect(asOf.status).toBe(400);
+    expect(asOf.body).toMatchObject({ code: 'VALIDATION' });
+    const key = await appendsNothing(app, () =>
+      admin.post('/api/access-keys', {
+        description: 'Chave impossível',
+        expiresAt: '9999-12-31T23:59:59+99:00',
+      }),
+    );
+    expect(key.status).toBe(400);
+    expect(key.body).toMatchObject({
+      code: 'VALIDATION',
+      errors: { expiresAt: 'Data de expiração inválida' },
+    });
   });
 
   it('lists the facets from the whole log', async () => {

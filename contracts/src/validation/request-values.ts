@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * A UUID a request names (a patient, a user), lower-cased as every id is written: PostgreSQL's
+ * `uuid` compares regardless of case, but a stream's name and a text column do not, so an
+ * upper-case id would find the patient and then miss its stream (404) or filter out every row.
+ * A string check, not a transform, so that inside a union its own message still wins.
+ */
+export const requestUuid = (message?: string) => z.string().uuid(message).toLowerCase();
+
+/** The years an instant may have: both ISO 8601's and PostgreSQL's (year 0 is neither's). */
+const FIRST_YEAR = 1;
+const LAST_YEAR = 9999;
+
+/**
+ * An instant a request sends (ISO 8601 with an offset), that is a real one: the shape alone lets
+ * through an offset of +99:00 or the year 0, which `Date` cannot represent and PostgreSQL refuses
+ * (a 500 instead of the field's message).
+ */
+export const requestInstant = (message: string) =>
+  z
+    .string()
+    .datetime({ offset: true, message })
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= FIRST_YEAR && year <= LAST_YEAR;
+    }, message);

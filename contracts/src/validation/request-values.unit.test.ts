@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { requestInstant, requestUuid } from './request-values.ts';
+
+describe('requestUuid', () => {
+  const id = '01a21b2c-155d-7000-b25d-3b8d1961ba4e';
+
+  it('reads an id typed in upper case as the lower-case id every stream and row is written with', () => {
+    expect(requestUuid().parse(id.toUpperCase())).toBe(id);
+    expect(requestUuid().parse(id)).toBe(id);
+  });
+
+  it('refuses what is not a UUID, with the message given', () => {
+    const result = requestUuid('Usuário inválido').safeParse('01a21b2c');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Usuário inválido');
+  });
+});
+
+describe('requestInstant', () => {
+  const instant = requestInstant('Data e hora inválidas');
+
+  it('takes an ISO 8601 instant with its offset', () => {
+    expect(instant.parse('2026-11-27T10:00:00-03:00')).toBe('2026-11-27T10:00:00-03:00');
+    expect(instant.parse('2026-11-27T13:00:00Z')).toBe('2026-11-27T13:00:00Z');
+  });
+
+  it.each([
+    ['an offset no clock has', '2026-01-01T00:00:00+99:00'],
+    ['the year 0', '0000-12-31T23:59:59Z'],
+    ['no offset', '2026-01-01T00:00:00'],
+    ['a date alone', '2026-01-01'],
+  ])('refuses %s with the message given', (_kind, value) => {
+    const result = instant.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Data e hora inválidas');
+  });
+});
