@@ -34,6 +34,8 @@ export const IndividualReportQuerySchema = z
     patient: z
       .string({ required_error: m.patientRequired, invalid_type_error: m.patientRequired })
       .trim()
+      // Ids are written lower-case: an upper-case one would be audited as no patient's.
+      .toLowerCase()
       .min(1, m.patientRequired),
   })
   .and(ReportDateRangeSchema);

@@ -265,7 +265,12 @@ describe('GET /api/reports/custom', () => {
 
 describe('audit of report access', () => {
   it('records each PDF as GENERATE_REPORT and each custom report as EXPORT_REPORT, with the filters only', async () => {
-    await fetchBytes(staff, `/api/reports/individual?patient=${maria.id}&startDate=2025-01-01`);
+    // Typed in upper case: the same patient, audited by its id.
+    const individual = await fetchBytes(
+      staff,
+      `/api/reports/individual?patient=${maria.id.toUpperCase()}&startDate=2025-01-01`,
+    );
+    expect(individual.status).toBe(200);
     await fetchBytes(staff, `/api/reports/municipal?municipality=${SAO_PAULO.ibgeCode}`);
     await staff.get(`/api/reports/custom?fields=name,cpf&municipality=${SAO_PAULO.ibgeCode}`);
     const accesses = (await readAllEvents(app))
