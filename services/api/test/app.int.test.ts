@@ -177,6 +177,13 @@ describe('security baseline', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(json.status).toBe(204);
+    // Media types are case-insensitive (RFC 9110): the body is read as JSON all the same.
+    const upperCase = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'Application/JSON; charset=UTF-8' },
+      body: '{"name":"Ana","age":1}',
+    });
+    expect(upperCase.status).toBe(200);
   });
 
   it('refuses a write whose Origin or Sec-Fetch-Site is not ours (403)', async () => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,25 @@ const ADMIN = 'admin@baricare.local';
 const DEVELOPER = 'dev@baricare.local';
 /** An address that is not this machine, as a trusted proxy would report it. */
 const REMOTE = { 'X-Forwarded-For': '203.0.113.50' };
+
+/** A request with the headers as given, Host included (fetch would put its own). */
+function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, baseUrl), { method, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end(method === 'POST' ? '{}' : undefined);
+  });
+}
 
 function setupTokenIn(logs: readonly LogLine[]): string {
   const token = logs
@@ -50,6 +70,22 @@ describe('item 12: initialization from another computer needs the setup token, f
         message: AUTH_MESSAGES.initializationFromAnotherComputer,
       });
     }
+    expect(await countEvents(app)).toBe(before);
+  });
+
+  it('asks for the token on this machine too when the request names another host (DNS rebinding)', async () => {
+    // What a page of attacker.example, its name rebound to 127.0.0.1, sends from the operator's browser.
+    const port = new URL(app.baseUrl).port;
+    const rebound = { Host: `attacker.example:${port}`, Origin: `http://attacker.example:${port}` };
+    const status = await rawRequest(app.baseUrl, 'GET', '/api/initialization-status', rebound);
+    expect(JSON.parse(status.body)).toMatchObject({ isInitialized: false, setupTokenRequired: true });
+    const before = await countEvents(app);
+    const refused = await rawRequest(app.baseUrl, 'POST', '/api/initialize', {
+      ...rebound,
+      'Content-Type': 'application/json',
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'SETUP_TOKEN_REQUIRED' });
     expect(await countEvents(app)).toBe(before);
   });
 

@@ -32,7 +32,8 @@ export function csrfProtection(): Middleware {
     }
     // `ctx.is` answers null for a body-less request; the header itself is what a forged
     // cross-site request cannot set without a preflight.
-    if (ctx.request.type !== 'application/json') ctx.throw(415);
+    // Media types compare regardless of case (RFC 9110); Koa gives the header's own spelling.
+    if (ctx.request.type.toLowerCase() !== 'application/json') ctx.throw(415);
     await next();
   };
 }

@@ -6,7 +6,7 @@ import {
   InitializationStatusSchema,
   InitializeRequestSchema,
 } from '@bari/contracts';
-import { isLoopback } from '../../http/client-address.ts';
+import { isLoopback, isLoopbackHost } from '../../http/client-address.ts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
 import { respond, type Context } from '../../http/route-support.ts';
@@ -14,6 +14,13 @@ import { DomainError } from '../../shared/domain-error.ts';
 import { forceInitializeSystem, initializeSystem } from '../application/initialization.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { metadataOf } from './http-support.ts';
+
+/**
+ * A request from this machine, to this machine: from its loopback and under a loopback name,
+ * so that a web page whose name was rebound to 127.0.0.1 cannot initialize a fresh install
+ * through the operator's browser.
+ */
+const fromThisMachine = (ctx: Context): boolean => isLoopback(ctx.ip) && isLoopbackHost(ctx.hostname);
 
 /** The setup token may come in the body (`{ "setupToken": "…" }`) or as `X-Setup-Token`. */
 const ForceInitializationRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});
@@ -34,7 +41,7 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
   router.post('/initialize', async function initialize(ctx: Context) {
     const { setupToken } = InitializeRequestSchema.parse(ctx.request.body ?? {});
     let usedToken = false;
-    if (!isLoopback(ctx.ip)) {
+    if (!fromThisMachine(ctx)) {
       usedToken = services.setupToken.take(setupToken ?? (ctx.get('X-Setup-Token') || undefined));
       if (!usedToken)
         throw new DomainError(
@@ -58,7 +65,7 @@ export function initializationRoutes(router: Router<RequestState>, services: Ide
     const accounts = status.isInitialized
       ? undefined
       : services.defaultAccounts.map(({ description, email }) => ({ description, email }));
-    const setupTokenRequired = status.isInitialized ? undefined : !isLoopback(ctx.ip);
+    const setupTokenRequired = status.isInitialized ? undefined : !fromThisMachine(ctx);
     respond(ctx, InitializationStatusSchema, { ...status, accounts, setupTokenRequired });
   });
 
