@@ -20,6 +20,8 @@ export const identityErrorMessages = {
   emailAlreadyRegistered: 'Já existe um usuário cadastrado com este email',
   cannotDeleteSelf: 'Você não pode excluir a sua própria conta',
   cannotRejectSelf: 'Você não pode rejeitar a sua própria conta',
+  cannotDeactivateOwnKey:
+    'Você não pode desativar a chave com que entrou. Entre com outra chave para desativá-la',
   lastAdministratorDelete: 'Não é possível excluir o último administrador aprovado',
   lastAdministratorReject: 'Não é possível rejeitar o último administrador aprovado',
   alreadyInitialized: 'O sistema já foi inicializado',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserListItem } from '@bari/contracts';
+import { identityErrorMessages, type AccessKeyListItem, type UserListItem } from '@bari/contracts';
 import { createClient, logIn, type SignedIn } from './support/http-client.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
  * The last approved administrator stays, even when two administrators remove each other at
@@ -49,5 +49,33 @@ describe('two administrators removing each other at once', () => {
     const survivor = one.status === 204 ? first : second;
     const list = (await survivor.client.get('/api/users')).body as UserListItem[];
     expect(list.filter((user) => user.isAdmin && user.status === 'approved')).toHaveLength(1);
+  });
+});
+
+describe('an administrator deactivating the key they signed in with', () => {
+  let app: TestApp;
+  afterEach(() => app?.stop());
+
+  it('is refused, writing nothing, so the last administrator cannot lock everyone out', async () => {
+    app = await startTestApp();
+    const initialized = await createClient(app.baseUrl).post('/api/initialize');
+    const [a, b] = initialized.body.credentials as { email: string; accessKey: string }[];
+    const first = await logIn(app, a!);
+    const second = await logIn(app, b!);
+    const keys = (await first.client.get('/api/access-keys')).body as AccessKeyListItem[];
+    const keyOf = (user: SignedIn) => keys.find((key) => key.userId === user.user.id)!;
+
+    const own = await appendsNothing(app, () =>
+      first.client.patch(`/api/access-keys/${keyOf(first).id}/deactivate`),
+    );
+    expect(own.status).toBe(400);
+    expect(own.body).toMatchObject({
+      code: 'CANNOT_DEACTIVATE_OWN_KEY',
+      message: identityErrorMessages.cannotDeactivateOwnKey,
+    });
+    expect((await first.client.get('/api/auth/user')).status).toBe(200);
+    // Another administrator's key: deactivated, and their session ends with it.
+    expect((await first.client.patch(`/api/access-keys/${keyOf(second).id}/deactivate`)).status).toBe(200);
+    expect((await second.client.get('/api/auth/user')).status).toBe(401);
   });
 });

@@ -35,6 +35,16 @@ export class CannotRemoveSelf extends IdentityError {
   }
 }
 
+/**
+ * An administrator tried to deactivate the key their session was opened with: with no other
+ * key, the last administrator would lock everyone out of the administration for good.
+ */
+export class CannotDeactivateOwnKey extends IdentityError {
+  constructor() {
+    super('invalid', messages.cannotDeactivateOwnKey, 'CANNOT_DEACTIVATE_OWN_KEY');
+  }
+}
+
 /** The command would leave no approved administrator. */
 export class LastAdministrator extends IdentityError {
   constructor(readonly action: 'delete' | 'reject') {

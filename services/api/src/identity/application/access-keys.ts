@@ -1,7 +1,7 @@
 import type { AccessKeyListItem, CreateAccessKeyRequest, CreatedAccessKey } from '@bari/contracts';
 import { generateAccessKey } from '../access-key-secret.ts';
 import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
-import { AccessKeyNotFound } from '../errors.ts';
+import { AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
 import { accessKeyStreamId } from '../streams.ts';
@@ -49,12 +49,17 @@ export async function issueAccessKey(
   return { ...accessKeyListItem(issued, actor.metadata.timestamp, userEmail), key: accessKey };
 }
 
-/** 'Desativar': one way. Every session opened with the key ends. */
+/**
+ * 'Desativar': one way. Every session opened with the key ends. Never the key the actor signed
+ * in with (`signedInWith`): whoever deactivates a key keeps one that works, so the
+ * administrators can never all be locked out.
+ */
 export async function deactivateAccessKey(
   services: IdentityServices,
   keyId: string,
-  actor: Actor,
+  actor: Actor & { readonly signedInWith: string | undefined },
 ): Promise<AccessKeyListItem> {
+  if (keyId === actor.signedInWith) throw new CannotDeactivateOwnKey();
   const reads = new StreamReads(services.deps.eventStore);
   const streamId = accessKeyStreamId(keyId);
   const key = await readAccessKey(reads, keyId);

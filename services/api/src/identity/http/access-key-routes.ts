@@ -32,7 +32,10 @@ export function accessKeyRoutes(router: Router<RequestState>, services: Identity
     respond(
       ctx,
       AccessKeyListItemSchema,
-      await deactivateAccessKey(services, keyId(ctx), actorOf(ctx, deps)),
+      await deactivateAccessKey(services, keyId(ctx), {
+        ...actorOf(ctx, deps),
+        signedInWith: ctx.state.accessKeyId,
+      }),
     );
   });
 }
