@@ -195,14 +195,16 @@ describe('GET /api/reports/municipal', () => {
     for (const text of [
       'Relatório Municipal de Pacientes',
       'Município: todos os municípios',
-      'Subtotal — Salvador',
-      'Subtotal — São Paulo',
+      'Subtotal — Salvador: 2 pacientes',
+      'Subtotal — São Paulo: 1 paciente',
+      'Progresso Geral',
       'Ana Araújo',
       'João Gonçalves',
       '714.602.858-59',
     ]) {
       expect(pdf.text).toContain(text);
     }
+    expect(pdf.text).not.toContain('só o período');
     const statistics = (await staff.get('/api/statistics')).body;
     expect(totalLine(pdf.text)).toEqual([
       statistics.totalPatients,
@@ -233,6 +235,10 @@ describe('GET /api/reports/municipal', () => {
     expect(empty.text).toContain('Nenhum paciente encontrado para os filtros selecionados.');
     const ranged = await pdfOf('/api/reports/municipal?startDate=2025-01-05&endDate=2025-01-06');
     expect(totalLine(ranged.text)).toEqual([3, 2, 0, 0]);
+    // The progress is the whole follow-up's, the counts the period's: the page says which is which.
+    expect(ranged.text.replace(/\s+/g, ' ')).toContain(
+      'Progresso Geral conta todo o acompanhamento; Concluídos, Pendentes e Atrasados, só o período',
+    );
     expect((await staff.get('/api/reports/municipal?endDate=ontem')).status).toBe(400);
   });
 });

@@ -43,11 +43,14 @@ export const pdfMessages = {
     documentTitle: 'Relatório Municipal',
     allMunicipalities: 'Município: todos os municípios',
     municipality: (label: string) => `Município: ${label}`,
-    columns: ['Paciente', 'CPF', 'Progresso', 'Concluídos', 'Pendentes', 'Atrasados'],
-    subtotal: (label: string) => `Subtotal — ${label}`,
-    patientsCount: (count: number) => (count === 1 ? '1 paciente' : `${count} pacientes`),
-    total: 'Total geral',
+    columns: ['Paciente', 'CPF', 'Progresso Geral', 'Concluídos', 'Pendentes', 'Atrasados'],
+    subtotal: (label: string, patients: number) =>
+      `Subtotal — ${label}: ${patients === 1 ? '1 paciente' : `${patients} pacientes`}`,
+    total: (patients: number) => `Total geral: ${patients === 1 ? '1 paciente' : `${patients} pacientes`}`,
     note: 'Atrasados são pendentes com data prevista anterior à data de geração (incluídos em Pendentes).',
+    /** With a period, the counts are the period's but the progress is the whole follow-up's. */
+    rangeNote:
+      'Progresso Geral conta todo o acompanhamento; Concluídos, Pendentes e Atrasados, só o período (a data de realização; a data prevista quando não realizado).',
     noPatients: 'Nenhum paciente encontrado para os filtros selecionados.',
   },
 } as const;

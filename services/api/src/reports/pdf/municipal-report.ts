@@ -33,11 +33,12 @@ const number = (value: number, bold = false, fillColor?: string): TableCell => (
   fillColor,
 });
 
+/** The label and the patients' count across the first three columns (the count once fitted in 'Progresso', on two lines). */
 function totalsRow(label: string, totals: MunicipalTotals, fill: string): TableCell[] {
   return [
-    { text: label, bold: true, colSpan: 2, fillColor: fill },
+    { text: label, bold: true, colSpan: 3, fillColor: fill },
     { text: '' },
-    { text: m.patientsCount(totals.patients), bold: true, alignment: 'right', fillColor: fill },
+    { text: '' },
     number(totals.completed, true, fill),
     number(totals.pending, true, fill),
     number(totals.overdue, true, fill),
@@ -82,9 +83,11 @@ function patientsTable(patients: readonly MunicipalReportPatient[]): Content {
         number(patient.overdue),
       ]);
     }
-    body.push(totalsRow(m.subtotal(label), totalsOf(group), '#f6f7f9'));
+    const subtotal = totalsOf(group);
+    body.push(totalsRow(m.subtotal(label, subtotal.patients), subtotal, '#f6f7f9'));
   }
-  body.push(totalsRow(m.total, totalsOf(patients), '#e5e8eb'));
+  const total = totalsOf(patients);
+  body.push(totalsRow(m.total(total.patients), total, '#e5e8eb'));
   return {
     table: {
       headerRows: 1,
@@ -115,6 +118,11 @@ export function municipalReport(
     },
     patients.length === 0
       ? [{ text: m.noPatients, italics: true, margin: [0, 16, 0, 0] }]
-      : [{ text: '', margin: [0, 8, 0, 0] }, patientsTable(patients), { text: m.note, style: 'note' }],
+      : [
+          { text: '', margin: [0, 8, 0, 0] },
+          patientsTable(patients),
+          { text: m.note, style: 'note' },
+          ...(range.startDate || range.endDate ? [{ text: m.rangeNote, style: 'note' }] : []),
+        ],
   );
 }
