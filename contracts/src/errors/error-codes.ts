@@ -29,6 +29,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_ADMIN', // 403
   'CROSS_ORIGIN', // 403: CSRF defence
   'RATE_LIMITED', // 429
+  'UNAVAILABLE', // 503: more work of a kind than the server takes at once
+  'REPORTS_BUSY', // 503: too many PDFs waiting to be laid out
   'SETUP_TOKEN_REQUIRED', // 403: force-initialization without an administrator or the token
   // Identity
   'INVALID_CREDENTIALS',

@@ -9,4 +9,5 @@ export const reportMessages = {
   datesReversed: 'A data inicial não pode ser posterior à data final.',
   fieldsRequired: 'Selecione pelo menos um campo.',
   fieldUnknown: (field: string) => `Campo desconhecido: ${field}`,
+  reportsBusy: 'Muitos relatórios sendo gerados agora. Tente novamente em alguns instantes.',
 } as const;

@@ -6,6 +6,7 @@ import type { CommandDependencies } from './shared/command-handler.ts';
 import type { ProcedureTypeCatalogue } from './procedure-types/catalogue-cache.ts';
 import type { SessionCache } from './http/session/session-cache.ts';
 import type { ReadCache } from './http/read-cache.ts';
+import type { PdfRenderer } from './reports/pdf/pdf-renderer.ts';
 
 /**
  * What route modules receive from the composition root (no imported singletons, so tests
@@ -25,4 +26,6 @@ export interface ApiDependencies extends CommandDependencies {
   readonly sessionCache: SessionCache;
   /** Answers of the busiest read-model queries, until the read models move. */
   readonly readCache: ReadCache;
+  /** Lays the PDF reports out on a thread of its own. */
+  readonly pdfRenderer: PdfRenderer;
 }

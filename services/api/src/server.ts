@@ -18,6 +18,7 @@ import { sql } from './shared/sql.ts';
 import { sessionMiddleware } from './http/session/session-middleware.ts';
 import { projectorReadiness } from './http/projector-readiness.ts';
 import { createSessionCache } from './http/session/session-cache.ts';
+import { createPdfRenderer } from './reports/pdf/pdf-renderer.ts';
 import { createReadCache } from './http/read-cache.ts';
 
 export interface RunningServer {
@@ -85,6 +86,8 @@ export async function startServer(
     const cacheTtlMs = inProcess ? config.CACHE_TTL_MS : 0;
     const sessionCache = createSessionCache(cacheTtlMs);
     const readCache = createReadCache({ ttlMs: cacheTtlMs });
+    const pdfRenderer = createPdfRenderer();
+    stack.push(() => pdfRenderer.close());
     runner.onAdvance((projection) => {
       readCache.invalidate(projection);
       if (SESSION_READ_MODELS.has(projection)) sessionCache.clear();
@@ -127,6 +130,7 @@ export async function startServer(
       procedureTypes,
       sessionCache,
       readCache,
+      pdfRenderer,
       waitForProjections: async (position, eventTypes) => {
         const caughtUp = await runner.waitFor(position, {
           eventTypes,

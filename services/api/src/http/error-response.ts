@@ -21,6 +21,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
   unprocessable: 422,
   precondition_required: 428,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export const ERROR_MESSAGES = {

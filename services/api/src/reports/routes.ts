@@ -20,9 +20,6 @@ import type { RequestState } from '../http/request-state.ts';
 import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
-import { individualReport } from './pdf/individual-report.ts';
-import { municipalReport } from './pdf/municipal-report.ts';
-import { renderPdf } from './pdf/pdf-engine.ts';
 
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
@@ -115,7 +112,7 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
       parameters: { kind: 'individual', ...rangeParameters(range) },
     });
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await renderPdf(individualReport(patient, range, day, heading));
+    const bytes = await deps.pdfRenderer.render({ kind: 'individual', args: [patient, range, day, heading] });
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
   });
 
@@ -133,7 +130,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     });
     const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await renderPdf(municipalReport(rows, municipality?.label, range, heading));
+    const bytes = await deps.pdfRenderer.render({
+      kind: 'municipal',
+      args: [rows, municipality?.label, range, heading],
+    });
     sendPdf(ctx, bytes, `Relatorio_Municipal_${day}.pdf`);
   });
 

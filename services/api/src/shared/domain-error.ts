@@ -14,7 +14,8 @@ export type DomainErrorKind =
   | 'conflict' // 409: duplicate, stale revision, state that forbids the command
   | 'unprocessable' // 422: well formed, but not a request the server can take as it is
   | 'precondition_required' // 428: a write that must name the revision it was based on did not
-  | 'rate_limited'; // 429
+  | 'rate_limited' // 429
+  | 'unavailable'; // 503: the server cannot take more of this work now (try again shortly)
 
 /** The code of an error that names no rule of its own: the kind's. */
 const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
@@ -27,6 +28,7 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
   unprocessable: 'INVALID_REQUEST',
   precondition_required: 'PRECONDITION_REQUIRED',
   rate_limited: 'RATE_LIMITED',
+  unavailable: 'UNAVAILABLE',
 };
 
 export class DomainError extends Error {

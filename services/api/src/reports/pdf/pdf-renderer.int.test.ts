@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MunicipalReportPatient } from '@bari/projections';
+import { DomainError } from '../../shared/domain-error.ts';
+import type { PdfJob } from './pdf-job.ts';
+import { createPdfRenderer, type PdfRenderer } from './pdf-renderer.ts';
+
+const heading = {
+  generatedAt: new Date('2026-11-27T12:00:00Z'),
+  generatedBy: {
+    id: 'u',
+    email: 'enfermeira@saude.gov.br',
+    firstName: 'Joana',
+    lastName: 'Lima',
+    status: 'approved' as const,
+    isAdmin: false,
+  },
+};
+
+/** A municipal report of `count` patients in 20 municipalities: seconds of layout. */
+function municipalJob(count: number): PdfJob {
+  const patients: MunicipalReportPatient[] = Array.from({ length: count }, (_, index) => ({
+    id: `p${index}`,
+    name: `Paciente ${String(index).padStart(5, '0')} da Silva Conceição`,
+    cpf: '39053344705',
+    ibgeCode: String(2927400 + Math.floor(index / (count / 20))),
+    municipalityName: `Município ${Math.floor(index / (count / 20))}`,
+    uf: 'BA',
+    totalProcedures: 93,
+    allCompletedProcedures: index % 93,
+    completed: index % 7,
+    pending: index % 5,
+    overdue: index % 3,
+  }));
+  return { kind: 'municipal', args: [patients, undefined, {}, heading] };
+}
+
+let renderer: PdfRenderer | undefined;
+afterEach(async () => {
+  await renderer?.close();
+});
+
+describe('the PDF renderer', () => {
+  it('lays a large report out on its own thread: the calling thread keeps answering meanwhile', async () => {
+    renderer = createPdfRenderer();
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    const pdf = await renderer.render(municipalJob(2_000));
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Laid out here, the thread would stop for the whole layout (seconds); there, it barely pauses.
+    expect(took).toBeGreaterThan(500);
+    expect(longestGap).toBeLessThan(took / 4);
+  });
+
+  it('lays reports out one at a time, and refuses one more than can wait (503 REPORTS_BUSY)', async () => {
+    renderer = createPdfRenderer({ maxWaiting: 1 });
+    const first = renderer.render(municipalJob(200));
+    const second = renderer.render(municipalJob(10));
+    const third = renderer.render(municipalJob(10));
+    await expect(third).rejects.toSatisfy(
+      (error) =>
+        error instanceof DomainError && error.code === 'REPORTS_BUSY' && error.kind === 'unavailable',
+    );
+    const [one, two] = await Promise.all([first, second]);
+    expect(one.length).toBeGreaterThan(two.length);
+    // The queue has room again.
+    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('fails the report a layout throws on, and goes on with the next one', async () => {
+    renderer = createPdfRenderer();
+    const broken = { kind: 'municipal', args: [null, undefined, {}, heading] } as unknown as PdfJob;
+    await expect(renderer.render(broken)).rejects.toThrow(/PDF rendering failed/);
+    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});

@@ -1,0 +1,98 @@
+import { Worker } from 'node:worker_threads';
+import { DomainError } from '../../shared/domain-error.ts';
+import { reportMessages } from '@bari/contracts';
+import type { PdfAnswer, PdfJob } from './pdf-job.ts';
+
+/** Reports waiting for the rendering thread beyond which a new one is refused (503). */
+export const MAX_WAITING_PDFS = 8;
+
+export interface PdfRenderer {
+  /** Lays the report out on the rendering thread, one at a time, in the order asked. */
+  render(job: PdfJob): Promise<Buffer>;
+  /** Stops the thread; reports in flight or waiting fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * The thread's first lines: TypeScript sources, as the API itself runs them (through tsx),
+ * registered before the thread's module is imported (Node 20 loads a worker's entry before
+ * an `--import` hook would apply to it).
+ */
+const THREAD_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./render-thread.ts', import.meta.url).href)}); })`;
+
+interface Waiting {
+  readonly id: number;
+  readonly job: PdfJob;
+  readonly resolve: (bytes: Buffer) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * PDFs laid out off the API's thread: pdfmake is synchronous, and while a municipal report of
+ * 3,000 patients was laid out (6 s) every other request waited, a signed-in `GET /api/auth/user`
+ * up to 15 s. One thread (the machine has two cores, the API needs the other), started by the first
+ * report (not by every test's app) and again after a crash; at most `MAX_WAITING_PDFS` wait for it, the next one is a 503.
+ */
+export function createPdfRenderer(options: { readonly maxWaiting?: number } = {}): PdfRenderer {
+  const maxWaiting = options.maxWaiting ?? MAX_WAITING_PDFS;
+  const queue: Waiting[] = [];
+  let current: Waiting | undefined;
+  let worker: Worker | undefined;
+  let closed = false;
+  let nextId = 1;
+
+  const start = (): Worker => {
+    const started = new Worker(THREAD_BOOTSTRAP, { eval: true });
+    started.unref();
+    started.on('message', (answer: PdfAnswer) => {
+      const done = current;
+      if (!done || done.id !== answer.id) return;
+      current = undefined;
+      if ('bytes' in answer)
+        done.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.length));
+      else done.reject(new Error(`PDF rendering failed: ${answer.error}`));
+      next();
+    });
+    const lost = (error: Error) => {
+      if (worker !== started) return;
+      worker = undefined;
+      current?.reject(error);
+      current = undefined;
+      next();
+    };
+    started.on('error', lost);
+    started.on('exit', (code) => lost(new Error(`the PDF rendering thread exited (${code})`)));
+    return started;
+  };
+
+  const next = (): void => {
+    if (current || closed) return;
+    const waiting = queue.shift();
+    if (!waiting) return;
+    current = waiting;
+    worker ??= start();
+    worker.postMessage({ id: waiting.id, job: waiting.job });
+  };
+
+  return {
+    render(job) {
+      if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
+      if (queue.length >= maxWaiting)
+        return Promise.reject(new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY'));
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ id: nextId++, job, resolve, reject });
+        next();
+      });
+    },
+    async close() {
+      closed = true;
+      const stopping = worker;
+      worker = undefined;
+      for (const waiting of queue.splice(0)) waiting.reject(new Error('the PDF renderer is closed'));
+      current?.reject(new Error('the PDF renderer is closed'));
+      current = undefined;
+      await stopping?.terminate();
+    },
+  };
+}
