@@ -31,9 +31,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],
           globalSetup: [...globalSetup, 'web/e2e/support/global-setup.ts'],
-          // Two files at a time, each with its own app, database and browser: with one, a third
-          // of the two cores stayed idle (the project took 296 s alone, 225 s with two).
-          maxWorkers: 2,
+          // Files in parallel like the other projects' (as many as the machine has cores), each
+          // with its own app, database and browser: one at a time left a third of the two cores
+          // idle (the project took 296 s alone, 225 s with two).
           testTimeout: 60_000,
         },
       },

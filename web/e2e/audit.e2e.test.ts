@@ -9,7 +9,7 @@ import { setUpApp } from './support/suite.ts';
 const SALVADOR = { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' };
 const FEIRA = { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' };
 
-/** The browser's local date-time to the second, as a datetime-local input takes it. */
+/** The browser's local date-time to the second (yyyy-mm-ddThh:mm:ss). */
 const localNow = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const now = new Date();
@@ -78,8 +78,8 @@ describe('audit', () => {
     await row.getByRole('button', { name: 'Município' }).click();
     const dialog = page.getByRole('dialog', { name: 'Detalhes do Registro' });
     const change = dialog.getByRole('row').filter({ hasText: 'Município' });
-    await change.getByText('Salvador/BA', { exact: true }).waitFor();
-    await change.getByText('Feira de Santana/BA', { exact: true }).waitFor();
+    await change.getByText('Salvador — BA', { exact: true }).waitFor();
+    await change.getByText('Feira de Santana — BA', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Fechar' }).click();
 
     await page.getByRole('combobox', { name: 'Filtrar por ação' }).selectOption({ label: 'Todas as ações' });
@@ -96,14 +96,17 @@ describe('audit', () => {
     const update = history.locator('.patient-history__entry').first();
     await update.getByText('Atualizar Paciente').waitFor();
     const municipality = update.getByRole('row').filter({ hasText: 'Município' });
-    await municipality.getByText('Salvador/BA').waitFor();
-    await municipality.getByText('Feira de Santana/BA').waitFor();
+    await municipality.getByText('Salvador — BA').waitFor();
+    await municipality.getByText('Feira de Santana — BA').waitFor();
 
-    await history.getByLabel('Ver como estava em').fill(beforeChange);
+    // The date as every date of the app (dd/mm/aaaa), the time to the second.
+    const [day, time] = beforeChange.split('T') as [string, string];
+    await history.getByLabel('Ver como estava em').fill(day.split('-').reverse().join('/'));
+    await history.getByLabel('às').fill(time);
     await history.getByRole('button', { name: 'Ver', exact: true }).click();
     await history.getByText(/^Somente leitura: o paciente como estava em/).waitFor();
     const past = history.locator('.patient-history__past').getByRole('row').filter({ hasText: 'Município' });
-    await past.getByText('Salvador/BA').waitFor();
+    await past.getByText('Salvador — BA').waitFor();
     await screenshot(page, 'patient-history');
   });
 });

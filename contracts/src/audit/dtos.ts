@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
+import { ProcedureCategorySchema } from '../protocol/categories.ts';
 import { requestInstant, requestUuid } from '../validation/request-values.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
@@ -91,6 +92,8 @@ export type AuditFacetsDto = z.infer<typeof AuditFacetsDtoSchema>;
 export const ProcedureHistoryChangeSchema = z.object({
   procedureId: z.string(),
   procedureName: z.string(),
+  /** Its category: one name ('Consulta com cirurgião') is in several (pre-op, 1st month…). */
+  procedureCategory: ProcedureCategorySchema,
   kind: z.enum(['added', 'changed', 'removed']),
   changes: z.array(FieldChangeSchema),
 });

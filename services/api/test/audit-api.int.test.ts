@@ -433,7 +433,11 @@ describe('history and past states', () => {
     expect(history.body.at(-1)).toMatchObject({ action: 'CREATE_PATIENT', revision: 0 });
     const assigned = history.body.find((entry: { action: string }) => entry.action === 'ASSIGN_PROCEDURES');
     expect(assigned.procedures.length).toBeGreaterThan(0);
-    expect(assigned.procedures[0]).toMatchObject({ kind: 'added' });
+    // Each with its category: one name ('Consulta com cirurgião') is in several.
+    expect(assigned.procedures[0]).toMatchObject({
+      kind: 'added',
+      procedureCategory: expect.stringMatching(/^(pre|post)_op_/),
+    });
 
     const then = await staff.client.get(
       `/api/patients/${patient.id}?asOf=${encodeURIComponent(beforeChange)}`,

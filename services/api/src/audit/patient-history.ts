@@ -53,6 +53,7 @@ function procedureChanges(before: PatientState, after: PatientState): ProcedureH
     changes.push({
       procedureId: id,
       procedureName: procedure.procedureType.name,
+      procedureCategory: procedure.procedureType.category,
       kind: previous ? 'changed' : 'added',
       changes: fields,
     });
@@ -62,6 +63,7 @@ function procedureChanges(before: PatientState, after: PatientState): ProcedureH
     changes.push({
       procedureId: id,
       procedureName: procedure.procedureType.name,
+      procedureCategory: procedure.procedureType.category,
       kind: 'removed',
       changes: [],
     });

@@ -6,6 +6,7 @@ import {
   OTHER_FIELD_LABELS,
   PATIENT_FIELD_LABELS,
   PROCEDURE_FIELD_LABELS,
+  formatCpf,
   isClinicalDate,
   type AuditLogEntryDto,
 } from '@bari/contracts';
@@ -47,6 +48,17 @@ export function displayValue(value: string | null | undefined): string {
   if (value === 'true') return 'Sim';
   if (value === 'false') return 'Não';
   return STATUS_LABELS[value] ?? value;
+}
+
+/**
+ * A changed field's value as the rest of the app shows it: the CPF masked (000.000.000-00) and
+ * a municipality as 'Nome — UF' (the audit stores 'Nome/UF'), anything else as `displayValue`.
+ */
+export function displayFieldValue(field: string, value: string | null | undefined): string {
+  if (field === 'cpf' && value && /^\d{11}$/.test(value)) return formatCpf(value);
+  const municipality = field === 'municipality' ? /^(.+)\/([A-Z]{2})$/.exec(value ?? '') : null;
+  if (municipality) return `${municipality[1]} — ${municipality[2]}`;
+  return displayValue(value);
 }
 
 /** Codes some values hold, by the value's name: the protocol's labels and the sources'. */

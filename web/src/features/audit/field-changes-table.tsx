@@ -1,6 +1,6 @@
 import type { FieldChange } from '@bari/contracts';
 import { HTMLTable } from '@blueprintjs/core';
-import { displayValue, fieldLabel } from './audit-format.ts';
+import { displayFieldValue, fieldLabel } from './audit-format.ts';
 import { auditMessages as m } from './messages.ts';
 
 /** Old → new values, one field a row, in Portuguese labels. */
@@ -18,8 +18,8 @@ export function FieldChangesTable({ changes }: { changes: readonly FieldChange[]
         {changes.map((change) => (
           <tr key={change.field}>
             <td>{fieldLabel(change.field)}</td>
-            <td>{displayValue(change.from)}</td>
-            <td>{displayValue(change.to)}</td>
+            <td>{displayFieldValue(change.field, change.from)}</td>
+            <td>{displayFieldValue(change.field, change.to)}</td>
           </tr>
         ))}
       </tbody>

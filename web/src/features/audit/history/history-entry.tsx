@@ -1,4 +1,4 @@
-import type { PatientHistoryEntryDto } from '@bari/contracts';
+import { CATEGORY_LABELS, type PatientHistoryEntryDto } from '@bari/contracts';
 import { Classes, Tag } from '@blueprintjs/core';
 import { actionLabel, formatTimestamp } from '../audit-format.ts';
 import { FieldChangesTable } from '../field-changes-table.tsx';
@@ -29,6 +29,7 @@ export function HistoryEntry({ entry }: { entry: PatientHistoryEntryDto }) {
       {listed.map((procedure) => (
         <div key={procedure.procedureId}>
           <strong>{procedure.procedureName}</strong>
+          <span className={Classes.TEXT_MUTED}> — {CATEGORY_LABELS[procedure.procedureCategory]}</span>
           {procedure.kind === 'removed' ? ` (${m.procedureRemoved})` : null}
           {procedure.kind === 'added' ? ` (${m.procedureAdded})` : null}
           {procedure.kind === 'changed' ? <FieldChangesTable changes={procedure.changes} /> : null}

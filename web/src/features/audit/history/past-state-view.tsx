@@ -1,7 +1,7 @@
 import { PATIENT_FIELD_LABELS, auditValue, type PatientDetails } from '@bari/contracts';
 import { Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { displayValue, formatTimestamp } from '../audit-format.ts';
+import { displayFieldValue, formatTimestamp } from '../audit-format.ts';
 import { useGetPatientAsOfQuery } from '../audit-api.ts';
 import { auditMessages as m } from '../messages.ts';
 
@@ -30,11 +30,11 @@ export function PastStateView({ patientId, asOf }: { patientId: string; asOf: st
           {FIELDS.map((field) => (
             <tr key={field}>
               <th>{PATIENT_FIELD_LABELS[field]}</th>
-              <td>{displayValue(auditValue(patient[field]))}</td>
+              <td>{displayFieldValue(field, auditValue(patient[field]))}</td>
             </tr>
           ))}
           <tr>
-            <th>{m.columns.details}</th>
+            <th>{m.progressLabel}</th>
             <td>{m.progress(patient.completedProcedures, patient.totalProcedures)}</td>
           </tr>
         </tbody>

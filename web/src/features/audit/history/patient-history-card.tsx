@@ -1,8 +1,9 @@
-import { Button, ButtonVariant, Card, Classes, Elevation, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, ButtonVariant, Card, Classes, Elevation } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useGetPatientHistoryQuery } from '../audit-api.ts';
 import { auditMessages as m } from '../messages.ts';
+import { AsOfPicker } from './as-of-picker.tsx';
 import { HistoryEntry } from './history-entry.tsx';
 import { PastStateView } from './past-state-view.tsx';
 import '../audit.css';
@@ -16,9 +17,7 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
   // Opened on demand: reading the history is itself an audited access (VIEW_HISTORY).
   const [open, setOpen] = useState(false);
   const history = useGetPatientHistoryQuery(patientId, { skip: !open });
-  const [instant, setInstant] = useState('');
   const [asOf, setAsOf] = useState<string | null>(null);
-  const show = () => setAsOf(instant ? new Date(instant).toISOString() : null);
 
   return (
     <Card className="patient-history" elevation={Elevation.ONE}>
@@ -37,17 +36,7 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
       {open ? (
         <>
           <div className="patient-history__as-of">
-            <FormGroup inline label={m.asOfLabel} labelFor="patient-as-of">
-              <InputGroup
-                id="patient-as-of"
-                onValueChange={setInstant}
-                // To the second: two changes a few seconds apart can be told apart.
-                step={1}
-                type="datetime-local"
-                value={instant}
-              />
-            </FormGroup>
-            <Button disabled={!instant} onClick={show} text={m.asOfShow} />
+            <AsOfPicker onShow={setAsOf} />
             {asOf ? <Button onClick={() => setAsOf(null)} text={m.asOfClear} /> : null}
           </div>
           {asOf ? <PastStateView asOf={asOf} patientId={patientId} /> : null}
