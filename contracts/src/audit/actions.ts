@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS = {
   FORCE_INITIALIZE_SYSTEM: 'Inicialização Forçada',
   VIEW_PATIENT: 'Visualizar Paciente',
   VIEW_HISTORY: 'Visualizar Histórico',
+  SEARCH_PATIENTS: 'Pesquisar Pacientes',
   GENERATE_REPORT: 'Gerar Relatório',
   EXPORT_REPORT: 'Exportar Relatório',
   VIEW_AUDIT_LOG: 'Visualizar Auditoria',
@@ -47,6 +48,7 @@ export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export const ACCESS_ACTIONS = [
   'VIEW_PATIENT',
   'VIEW_HISTORY',
+  'SEARCH_PATIENTS',
   'GENERATE_REPORT',
   'EXPORT_REPORT',
   'VIEW_AUDIT_LOG',

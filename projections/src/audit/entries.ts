@@ -348,11 +348,14 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
   if (recorded.type === RecordAccessed.type) {
     const { data } = RecordAccessed.schema.parse(input);
     const patientName = data.patientId ? (entities.get(data.patientId)?.name ?? null) : null;
+    const searched = data.action === 'SEARCH_PATIENTS' ? (data.parameters.search ?? null) : null;
     return {
       action: data.action,
-      entityType: data.patientId ? 'patient' : 'system',
+      entityType: data.patientId || searched !== null ? 'patient' : 'system',
       entityId: data.patientId,
       entityName: patientName,
+      // Who looked a name or a CPF up is found by searching the log for it.
+      searchAlso: searched,
       details: Object.keys(data.parameters).length > 0 ? { values: data.parameters } : null,
     };
   }

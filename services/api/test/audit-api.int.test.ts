@@ -297,6 +297,27 @@ describe('access events', () => {
     expect(edit.status).toBe(200);
   });
 
+  it('a search of the patient list is an access: who looked up which name or CPF, once per 15 minutes', async () => {
+    const viewer = await signInAs(app, 'approved');
+    await register('Fabiana Procurada', 100000010);
+    for (const search of ['fabiana procurada', 'fabiana procurada', cpf(100000010)]) {
+      expect((await viewer.client.get(`/api/patients?search=${encodeURIComponent(search)}`)).status).toBe(
+        200,
+      );
+    }
+    // The list itself, without a search, looks no one up.
+    expect((await viewer.client.get('/api/patients?page=1')).status).toBe(200);
+    const { rows } = await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=SEARCH_PATIENTS`),
+      (log) => log.total >= 2,
+    );
+    expect(rows.map((row) => row.details?.values?.search)).toEqual([cpf(100000010), 'fabiana procurada']);
+    expect(rows[0]).toMatchObject({ entityType: 'patient', userEmail: viewer.email });
+    // The auditor finds the lookup by what was searched.
+    const found = await auditLog(`action=SEARCH_PATIENTS&search=${cpf(100000010)}`);
+    expect(found.rows.map((row) => row.userEmail)).toEqual([viewer.email]);
+  });
+
   it('a 404 leaves no view', async () => {
     const viewer = await signInAs(app, 'approved');
     expect((await viewer.client.get('/api/patients/00000000-0000-4000-8000-00000000dead')).status).toBe(404);

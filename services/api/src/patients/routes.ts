@@ -15,6 +15,7 @@ import {
 } from '@bari/contracts';
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
+import { recordAccess } from '../audit/record-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
@@ -101,6 +102,10 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.get('/patients', requireApproved(), async function listPatients(ctx) {
     const query = PatientListQuerySchema.parse(ctx.query);
+    // A search looks someone up (by name, CPF or CNS): who did, and for what, is an access.
+    if (query.search) {
+      await recordAccess(ctx, deps, { action: 'SEARCH_PATIENTS', parameters: { search: query.search } });
+    }
     const day = today();
     const page = await deps.readCache.read(
       ['patients'],
