@@ -12,6 +12,8 @@ export const ErrorCodeSchema = z.enum([
   'MALFORMED_JSON', // 400
   'MALFORMED_BODY_ENCODING', // 400: the body is not compressed as its Content-Encoding says
   'PAYLOAD_TOO_LARGE', // 413
+  'HEADERS_TOO_LARGE', // 431: the request line and headers exceed Node's limit
+  'MALFORMED_REQUEST', // 400: not an HTTP request Node can parse
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'NOT_FOUND', // 404: no such route or resource
   'METHOD_NOT_ALLOWED', // 405: the route exists, not with this method (`Allow` lists them)

@@ -19,6 +19,7 @@ import { sessionMiddleware } from './http/session/session-middleware.ts';
 import { projectorReadiness } from './http/projector-readiness.ts';
 import { createSessionCache } from './http/session/session-cache.ts';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 
 export interface RunningServer {
@@ -165,6 +166,7 @@ export async function startServer(
 function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
+    answerClientErrors(server);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });

@@ -29,6 +29,8 @@ export const ERROR_MESSAGES = {
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   badEncoding: 'O corpo da requisição não está comprimido como o cabeçalho Content-Encoding informa.',
   tooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
+  headersTooLarge: 'O endereço ou os cabeçalhos da requisição excedem o tamanho máximo permitido.',
+  malformedRequest: 'A requisição não é uma requisição HTTP válida.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado: envie application/json.',
   staleRevision: 'Este registro foi alterado por outra pessoa. Recarregue a página e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente; se persistir, informe o código ao suporte.',
