@@ -274,6 +274,26 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     );
   });
 
+  it('shows an email already registered under the field, with the focus on it, and Escape still asks', async () => {
+    // The browser logs the refusal (409) as a console error.
+    const page = await openSignedInPage(app, admin, { ...options, allowConsoleErrors: [/status of 409/] });
+    await page.goto(`${app.baseUrl}/users`);
+    await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar Usuário' });
+    await dialog.getByLabel('Nome', { exact: true }).fill('Outra');
+    await dialog.getByLabel('Sobrenome').fill('Pessoa');
+    await dialog.getByLabel('Email').fill(admin.email);
+    await dialog.getByRole('button', { name: 'Adicionar Usuário' }).click();
+    await dialog.getByText('Já existe um usuário cadastrado com este email').waitFor();
+    // The fields were disabled while sending: the focus is back on the email, not on the page.
+    await expect
+      .poll(() => dialog.evaluate((element) => element.ownerDocument.activeElement?.id))
+      .toBe('user-email');
+    await page.keyboard.press('Escape');
+    await answerDiscard(page, 'Descartar');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it("shows a completed procedure's expected date from the current surgery date, as the pending ones", async () => {
     const page = await openSignedInPage(app, admin, options);
     await page.goto(`${app.baseUrl}/patients/${expectedPatientId}`);

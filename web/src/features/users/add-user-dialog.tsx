@@ -2,8 +2,9 @@ import { CreateUserRequestSchema, type CreateUserRequest } from '@bari/contracts
 import { Callout, DialogBody, Intent, Switch } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { messageOrFallback } from '../../app/http-client.ts';
+import { hasCode, messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { FormDialog } from '../../common/form-dialog.tsx';
@@ -18,11 +19,22 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const {
     control,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(CreateUserRequestSchema),
     defaultValues: { firstName: '', lastName: '', email: '', isAdmin: false },
   });
+
+  // The fields are disabled while sending, which drops the focus (Escape then did nothing):
+  // once they are enabled again it goes back into the form.
+  const refocus = useRef<'email' | 'firstName' | null>(null);
+  useEffect(() => {
+    if (isSubmitting || refocus.current === null) return;
+    setFocus(refocus.current);
+    refocus.current = null;
+  }, [isSubmitting, setFocus]);
 
   const onSubmit = async (values: CreateUserRequest) => {
     try {
@@ -30,7 +42,14 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       showToast({ title: m.userCreated, description: values.email, intent: Intent.SUCCESS });
       onClose();
     } catch (error) {
+      // The email refused shows under it, as the form's own checks do.
+      if (hasCode(error, 'EMAIL_ALREADY_REGISTERED')) {
+        setError('email', { message: messageOrFallback(error, m.createFailed) });
+        refocus.current = 'email';
+        return;
+      }
       showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.createFailed) });
+      refocus.current = 'firstName';
     }
   };
 
