@@ -303,6 +303,24 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
     expect(dateSaves).toHaveLength(2);
 
+    // A whole date that is no day, or one in the future: the field turns red, Enter says why and
+    // keeps it for correcting, leaving it says why and puts the stored date back; nothing is sent.
+    await typeDate(page, hemogramaDate, '2026-13-32');
+    await expect
+      .poll(() => hemogramaDate.evaluate((input) => input.closest('.bp6-intent-danger') !== null))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await toast(page, 'Data inválida').waitFor();
+    expect(await hemogramaDate.inputValue()).toBe('32/13/2026');
+    await hemogramaDate.blur();
+    expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
+    await typeDate(page, hemogramaDate, '2099-12-31');
+    await page.keyboard.press('Enter');
+    await toast(page, 'A data de realização não pode ser futura.').waitFor();
+    await hemogramaDate.blur();
+    expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
+    expect(dateSaves).toHaveLength(2);
+
     // Mark all the other lab exams.
     await labs.getByRole('button', { name: 'Marcar todos como concluídos' }).click();
     const markAll = page.getByRole('dialog', { name: 'Marcar exames como concluídos' });

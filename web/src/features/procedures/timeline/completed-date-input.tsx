@@ -1,6 +1,9 @@
 import { clinicToday, isClinicalDate } from '@bari/contracts';
+import { Intent } from '@blueprintjs/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { showToast } from '../../../app/toaster.tsx';
 import { DateInput } from '../../../common/date/date-input.tsx';
+import { completedDateProblem } from './completed-date-check.ts';
 
 export interface CompletedDateInputProps {
   label: string;
@@ -16,8 +19,10 @@ export interface CompletedDateInputProps {
 /**
  * A completion date, typed dd/MM/yyyy or picked in the calendar: what is typed stays here and
  * is saved only on Enter or blur, when it is a valid date that differs from the stored one; a
- * day picked in the calendar is saved at once. The input is never disabled nor remounted while
- * it has the focus.
+ * day picked in the calendar is saved at once. A whole date that is no day or is in the future
+ * turns the field red; Enter says why and keeps it for correcting, leaving the field says why
+ * and puts the stored date back. A date the server refused is not sent again. The input is
+ * never disabled nor remounted while it has the focus.
  */
 export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: CompletedDateInputProps) {
   // What the user typed; null shows the stored date.
@@ -28,6 +33,8 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
   // The date sent last and the stored date it replaced: Enter then blur must not save twice
   // while the refetched procedure is on its way.
   const submitted = useRef<{ date: string; over: string | null } | null>(null);
+  // The date the server refused last, over the stored date it was to replace.
+  const refused = useRef<{ date: string; over: string | null } | null>(null);
 
   // A new stored date (ours, refetched, or someone else's) replaces a draft no one is editing.
   if (savedDate !== shownSaved) {
@@ -35,21 +42,32 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
     if (!focused) setDraft(null);
   }
 
+  const today = clinicToday(new Date());
+  const problem = completedDateProblem(draft, today);
+
+  const isRefused = (date: string | null) =>
+    refused.current?.date === date && refused.current.over === savedDate;
+
   const commit = async (date: string | null = draft) => {
-    if (date === null || !isClinicalDate(date) || date === savedDate) return;
+    if (date === null || !isClinicalDate(date) || date === savedDate || isRefused(date)) return;
     if (submitted.current?.date === date && submitted.current.over === savedDate) return;
     submitted.current = { date, over: savedDate };
     const saved = await onSave(date);
     if (saved) return;
-    // Refused: back to the stored date unless the user is typing again.
+    // Refused (the toast says why): not sent again by the blur; back to the stored date
+    // unless the user is typing again.
     submitted.current = null;
+    refused.current = { date, over: savedDate };
     if (!focusedRef.current) setDraft(null);
   };
+
+  const warn = (message: string) => showToast({ title: message, intent: Intent.WARNING });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    void commit();
+    if (problem) warn(problem);
+    else void commit();
   };
 
   const setFocus = (value: boolean) => {
@@ -64,10 +82,13 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
       className="procedure-row__date"
       disabled={!enabled && !focused}
       id={`completed-date-${label}`}
-      max={clinicToday(new Date())}
+      max={today}
+      intent={problem ? Intent.DANGER : Intent.NONE}
       onBlur={() => {
         setFocus(false);
-        if (draft === null || !isClinicalDate(draft) || draft === savedDate) setDraft(null);
+        if (problem) warn(problem);
+        if (problem || isRefused(draft) || draft === null || !isClinicalDate(draft) || draft === savedDate)
+          setDraft(null);
         else void commit();
       }}
       onChange={setDraft}
