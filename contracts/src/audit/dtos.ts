@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
 import { ProcedureCategorySchema } from '../protocol/categories.ts';
+import { reportMessages } from '../reports/messages.ts';
 import { requestInstant, requestUuid } from '../validation/request-values.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 
@@ -58,26 +59,32 @@ export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 export const MAX_AUDIT_LOG_PAGE = 50_000;
 
 /** `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`, newest first. */
-export const AuditLogQuerySchema = z.object({
-  /** User email, entity name and action label; case- and accent-insensitive substrings. */
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    // A NUL reached PostgreSQL, which refuses it in text (a 500), as the patient list's search does.
-    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
-    .optional()
-    .transform((value) => value || undefined),
-  action: optionalFilter(AuditActionSchema),
-  entityType: optionalFilter(AuditEntityTypeSchema),
-  userId: optionalFilter(requestUuid('Usuário inválido')),
-  /** Inclusive bounds on the entry's timestamp. */
-  from: optionalFilter(InstantSchema),
-  to: optionalFilter(InstantSchema),
-  /** Bounded like the patient list's: an absurd page is a 400, never a database overflow. */
-  page: z.coerce.number().int().min(1).max(MAX_AUDIT_LOG_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const AuditLogQuerySchema = z
+  .object({
+    /** User email, entity name and action label; case- and accent-insensitive substrings. */
+    search: z
+      .string()
+      .trim()
+      .max(200)
+      // A NUL reached PostgreSQL, which refuses it in text (a 500), as the patient list's search does.
+      .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
+      .optional()
+      .transform((value) => value || undefined),
+    action: optionalFilter(AuditActionSchema),
+    entityType: optionalFilter(AuditEntityTypeSchema),
+    userId: optionalFilter(requestUuid('Usuário inválido')),
+    /** Inclusive bounds on the entry's timestamp. */
+    from: optionalFilter(InstantSchema),
+    to: optionalFilter(InstantSchema),
+    /** Bounded like the patient list's: an absurd page is a 400, never a database overflow. */
+    page: z.coerce.number().int().min(1).max(MAX_AUDIT_LOG_PAGE).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  // As the reports' periods: reversed bounds are a mistake to say, not an empty page.
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+    message: reportMessages.datesReversed,
+    path: ['to'],
+  });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 
 /** `GET /api/audit-logs/facets`: the values present in the whole log, for the filters. */
