@@ -113,6 +113,8 @@ describe('/reports', () => {
     const printed = (await page.evaluate<Printed[]>('window.__printed')).at(-1);
     expect(printed?.title).toMatch(/^Relatório_Municípios_\d{2}-\d{2}-\d{4}$/);
     expect(printed?.text).toContain('Relatório de Pacientes por Município');
+    // The table names its columns as a reader expects, the counts of the cards included.
+    expect(printed?.text).toMatch(/Município\s*Pacientes\s*Procedimentos Concluídos\s*Pendentes\s*Atrasados/);
   });
 
   it('asks for a patient, then opens the individual PDF in a new tab', async () => {

@@ -4,12 +4,20 @@ export interface PrintedDocumentProps {
   lines: readonly string[];
   headers: readonly string[];
   rows: readonly (readonly string[])[];
+  /** Columns holding counts: aligned right, as numbers are read. */
+  numericColumns?: readonly number[];
 }
 
+/** Beyond this many columns a portrait A4 page breaks CPFs and dates over lines: landscape. */
+const PORTRAIT_COLUMNS = 6;
+
 /** A printed report: title, its lines, and one table. */
-export function PrintedDocument({ title, lines, headers, rows }: PrintedDocumentProps) {
+export function PrintedDocument({ title, lines, headers, rows, numericColumns = [] }: PrintedDocumentProps) {
+  const align = (column: number) =>
+    numericColumns.includes(column) ? 'printed-document__number' : undefined;
   return (
     <article className="printed-document">
+      {headers.length > PORTRAIT_COLUMNS ? <style>{'@page { size: A4 landscape; }'}</style> : null}
       <h1>{title}</h1>
       {lines.map((line) => (
         <p key={line}>{line}</p>
@@ -17,8 +25,10 @@ export function PrintedDocument({ title, lines, headers, rows }: PrintedDocument
       <table>
         <thead>
           <tr>
-            {headers.map((header) => (
-              <th key={header}>{header}</th>
+            {headers.map((header, column) => (
+              <th className={align(column)} key={header}>
+                {header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -26,7 +36,9 @@ export function PrintedDocument({ title, lines, headers, rows }: PrintedDocument
           {rows.map((row, index) => (
             <tr key={index}>
               {row.map((cell, column) => (
-                <td key={column}>{cell}</td>
+                <td className={align(column)} key={column}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))}

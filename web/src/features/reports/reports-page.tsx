@@ -27,6 +27,7 @@ export function ReportsPage() {
         documentTitle={m.municipalitiesDocumentTitle}
         isLoading={municipalities.isLoading}
         items={municipalities.data?.map((row) => ({ ...row, key: row.ibgeCode, name: row.municipality }))}
+        nameLabel={m.municipalityColumn}
         printTitle={m.municipalityPrintTitle}
         title={m.byMunicipality}
       >
@@ -40,6 +41,7 @@ export function ReportsPage() {
           key: row.establishment,
           name: row.establishment,
         }))}
+        nameLabel={m.establishmentColumn}
         printTitle={m.establishmentPrintTitle}
         title={m.byEstablishment}
       />

@@ -19,6 +19,8 @@ export interface StatisticItem {
 
 export interface StatisticsSectionProps {
   title: string;
+  /** What a card names ('Município', 'Estabelecimento'): the printed table's first column. */
+  nameLabel: string;
   printTitle: string;
   documentTitle: (date: string) => string;
   items: readonly StatisticItem[] | undefined;
@@ -33,6 +35,7 @@ const SKELETONS = ['a', 'b', 'c'];
 /** 'Estatísticas por Município' / 'por Estabelecimento' (§2): cards and a print button. */
 export function StatisticsSection({
   title,
+  nameLabel,
   printTitle,
   documentTitle,
   items,
@@ -48,12 +51,15 @@ export function StatisticsSection({
       documentTitle: documentTitle(fileDate(now)),
       content: (
         <PrintedDocument
-          headers={[title, m.patients, m.completed]}
-          lines={[m.generatedOn(printedDateTime(now))]}
+          headers={[nameLabel, ...m.printedCountColumns]}
+          lines={[m.generatedOn(printedDateTime(now)), m.overdueNote]}
+          numericColumns={[1, 2, 3, 4]}
           rows={list.map((item) => [
             item.name,
             formatCount(item.totalPatients),
             formatCount(item.completedProcedures),
+            formatCount(item.pendingProcedures),
+            formatCount(item.overdueProcedures),
           ])}
           title={printTitle}
         />
@@ -94,9 +100,9 @@ export function StatisticsSection({
                 <dt>{m.completed}</dt>
                 <dd>{formatCount(item.completedProcedures)}</dd>
                 <dt>{m.pending}</dt>
-                <dd>{item.pendingProcedures}</dd>
+                <dd>{formatCount(item.pendingProcedures)}</dd>
                 <dt>{m.overdue}</dt>
-                <dd>{item.overdueProcedures}</dd>
+                <dd>{formatCount(item.overdueProcedures)}</dd>
               </dl>
             </Card>
           ))}
