@@ -92,6 +92,15 @@ async function expectDialogKeepsWork(page: Page, open: () => Promise<void>, dial
   await field.focus();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
+  // The focus goes back to what opened it, not to the page (where a keyboard user is lost).
+  await expect
+    .poll(() =>
+      page.locator('body').evaluate((body) => {
+        const focused = body.ownerDocument.activeElement;
+        return focused !== null && focused !== body;
+      }),
+    )
+    .toBe(true);
 
   await open();
   await field.fill('Trabalho digitado');
