@@ -3,8 +3,7 @@ import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
 import { ProcedureCategorySchema } from '../protocol/categories.ts';
 import { reportMessages } from '../reports/messages.ts';
-import { requestInstant, requestUuid } from '../validation/request-values.ts';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { optionalSearchText, requestInstant, requestUuid } from '../validation/request-values.ts';
 
 /** An instant filter: ISO 8601 with an offset. */
 const InstantSchema = requestInstant('Data e hora inválidas');
@@ -62,14 +61,7 @@ export const MAX_AUDIT_LOG_PAGE = 50_000;
 export const AuditLogQuerySchema = z
   .object({
     /** User email, entity name and action label; case- and accent-insensitive substrings. */
-    search: z
-      .string()
-      .trim()
-      .max(200)
-      // A NUL reached PostgreSQL, which refuses it in text (a 500), as the patient list's search does.
-      .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
-      .optional()
-      .transform((value) => value || undefined),
+    search: optionalSearchText(),
     action: optionalFilter(AuditActionSchema),
     entityType: optionalFilter(AuditEntityTypeSchema),
     userId: optionalFilter(requestUuid('Usuário inválido')),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
 import { ProcedureRecordSchema } from './procedure.ts';
 import { PatientStatusSchema } from './progress.ts';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { optionalSearchText } from '../validation/request-values.ts';
 
 /** A patient as the API returns it: its fields, id, `version` (the stream revision, for If-Match). */
 export const PatientDtoSchema = PatientDetailsSchema.extend({
@@ -36,13 +36,7 @@ export const MAX_PATIENT_LIST_PAGE = 100_000;
 /** `GET /api/patients?search&status&page&pageSize&sort&direction`; the total travels in `X-Total-Count`. */
 export const PatientListQuerySchema = z.object({
   /** Name and municipality (case- and accent-insensitive), CNS (substring). */
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
-    .optional()
-    .transform((value) => value || undefined),
+  search: optionalSearchText(),
   /** 'all' (the filter's first option) means no filter. */
   status: z
     .union([PatientStatusSchema, z.literal('all')])

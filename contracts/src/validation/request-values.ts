@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from './safe-text.ts';
 
 /**
  * A UUID a request names (a patient, a user), lower-cased as every id is written: PostgreSQL's
@@ -25,3 +26,17 @@ export const requestInstant = (message: string) =>
       const year = new Date(value).getUTCFullYear();
       return year >= FIRST_YEAR && year <= LAST_YEAR;
     }, message);
+
+/**
+ * A list's optional search text (the patient list, the audit log): trimmed, at most 200
+ * characters, without the control and invisible characters typed text may not hold (a NUL
+ * reached PostgreSQL, which refuses it in text: a 500); blank is no search.
+ */
+export const optionalSearchText = () =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
+    .optional()
+    .transform((value) => value || undefined);
