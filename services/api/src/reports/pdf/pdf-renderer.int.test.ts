@@ -74,6 +74,13 @@ describe('the PDF renderer', () => {
     expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('fails a job that cannot cross to the thread, and goes on with the next one', async () => {
+    renderer = createPdfRenderer();
+    const uncloneable = { kind: 'municipal', args: [[], undefined, {}, { ...heading, footer: () => 1 }] };
+    await expect(renderer.render(uncloneable as unknown as PdfJob)).rejects.toThrow(/could not be cloned/);
+    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   it('fails the report a layout throws on, and goes on with the next one', async () => {
     renderer = createPdfRenderer();
     const broken = { kind: 'municipal', args: [null, undefined, {}, heading] } as unknown as PdfJob;

@@ -31,8 +31,9 @@ interface Waiting {
 /**
  * PDFs laid out off the API's thread: pdfmake is synchronous, and while a municipal report of
  * 3,000 patients was laid out (6 s) every other request waited, a signed-in `GET /api/auth/user`
- * up to 15 s. One thread (the machine has two cores, the API needs the other), started by the first
- * report (not by every test's app) and again after a crash; at most `MAX_WAITING_PDFS` wait for it, the next one is a 503.
+ * up to 15 s. One thread (the machine has two cores, the API needs the other), started by the
+ * first report (not by every test's app) and again after a crash; at most `MAX_WAITING_PDFS`
+ * wait for it, the next one is a 503.
  */
 export function createPdfRenderer(options: { readonly maxWaiting?: number } = {}): PdfRenderer {
   const maxWaiting = options.maxWaiting ?? MAX_WAITING_PDFS;
@@ -72,7 +73,14 @@ export function createPdfRenderer(options: { readonly maxWaiting?: number } = {}
     if (!waiting) return;
     current = waiting;
     worker ??= start();
-    worker.postMessage({ id: waiting.id, job: waiting.job });
+    try {
+      worker.postMessage({ id: waiting.id, job: waiting.job });
+    } catch (error) {
+      // A job that cannot cross to the thread fails alone; the next one goes on.
+      current = undefined;
+      waiting.reject(error instanceof Error ? error : new Error(String(error)));
+      next();
+    }
   };
 
   return {
