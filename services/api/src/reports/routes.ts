@@ -112,7 +112,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
       parameters: { kind: 'individual', ...rangeParameters(range) },
     });
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await deps.pdfRenderer.render({ kind: 'individual', args: [patient, range, day, heading] });
+    const bytes = await deps.pdfRenderer.render(
+      { kind: 'individual', args: [patient, range, day, heading] },
+      heading.generatedBy.id,
+    );
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
   });
 
@@ -130,10 +133,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     });
     const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await deps.pdfRenderer.render({
-      kind: 'municipal',
-      args: [rows, municipality?.label, range, heading],
-    });
+    const bytes = await deps.pdfRenderer.render(
+      { kind: 'municipal', args: [rows, municipality?.label, range, heading] },
+      heading.generatedBy.id,
+    );
     sendPdf(ctx, bytes, `Relatorio_Municipal_${day}.pdf`);
   });
 

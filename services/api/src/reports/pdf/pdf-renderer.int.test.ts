@@ -50,7 +50,7 @@ describe('the PDF renderer', () => {
       last = now;
     }, 10);
     const started = performance.now();
-    const pdf = await renderer.render(municipalJob(2_000));
+    const pdf = await renderer.render(municipalJob(2_000), 'ana');
     const took = performance.now() - started;
     clearInterval(ticker);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -61,9 +61,9 @@ describe('the PDF renderer', () => {
 
   it('lays reports out one at a time, and refuses one more than can wait (503 REPORTS_BUSY)', async () => {
     renderer = createPdfRenderer({ maxWaiting: 1 });
-    const first = renderer.render(municipalJob(200));
-    const second = renderer.render(municipalJob(10));
-    const third = renderer.render(municipalJob(10));
+    const first = renderer.render(municipalJob(200), 'ana');
+    const second = renderer.render(municipalJob(10), 'bia');
+    const third = renderer.render(municipalJob(10), 'carla');
     await expect(third).rejects.toSatisfy(
       (error) =>
         error instanceof DomainError && error.code === 'REPORTS_BUSY' && error.kind === 'unavailable',
@@ -71,20 +71,34 @@ describe('the PDF renderer', () => {
     const [one, two] = await Promise.all([first, second]);
     expect(one.length).toBeGreaterThan(two.length);
     // The queue has room again.
-    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it("keeps one user's burst from filling the queue: two reports each at most, the others still served", async () => {
+    renderer = createPdfRenderer({ maxPerUser: 2 });
+    const burst = [0, 1, 2].map(() => renderer!.render(municipalJob(100), 'ana'));
+    const other = renderer.render(municipalJob(10), 'bia');
+    await expect(burst[2]).rejects.toSatisfy(
+      (error) => error instanceof DomainError && error.code === 'REPORTS_BUSY',
+    );
+    await Promise.all([burst[0], burst[1], other]);
+    // Received: room for that user again.
+    expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('fails a job that cannot cross to the thread, and goes on with the next one', async () => {
     renderer = createPdfRenderer();
     const uncloneable = { kind: 'municipal', args: [[], undefined, {}, { ...heading, footer: () => 1 }] };
-    await expect(renderer.render(uncloneable as unknown as PdfJob)).rejects.toThrow(/could not be cloned/);
-    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(renderer.render(uncloneable as unknown as PdfJob, 'ana')).rejects.toThrow(
+      /could not be cloned/,
+    );
+    expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('fails the report a layout throws on, and goes on with the next one', async () => {
     renderer = createPdfRenderer();
     const broken = { kind: 'municipal', args: [null, undefined, {}, heading] } as unknown as PdfJob;
-    await expect(renderer.render(broken)).rejects.toThrow(/PDF rendering failed/);
-    expect((await renderer.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(renderer.render(broken, 'ana')).rejects.toThrow(/PDF rendering failed/);
+    expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

@@ -5,10 +5,18 @@ import type { PdfAnswer, PdfJob } from './pdf-job.ts';
 
 /** Reports waiting for the rendering thread beyond which a new one is refused (503). */
 export const MAX_WAITING_PDFS = 8;
+/**
+ * Reports one user may have asked for and not received yet (being laid out or waiting): so
+ * that one user's burst of large reports never fills the queue for everyone else.
+ */
+export const MAX_PDFS_PER_USER = 2;
 
 export interface PdfRenderer {
-  /** Lays the report out on the rendering thread, one at a time, in the order asked. */
-  render(job: PdfJob): Promise<Buffer>;
+  /**
+   * Lays the report `owner` (a user's id) asked for out on the rendering thread, one at a
+   * time, in the order asked.
+   */
+  render(job: PdfJob, owner: string): Promise<Buffer>;
   /** Stops the thread; reports in flight or waiting fail. */
   close(): Promise<void>;
 }
@@ -23,6 +31,7 @@ const THREAD_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/a
 
 interface Waiting {
   readonly id: number;
+  readonly owner: string;
   readonly job: PdfJob;
   readonly resolve: (bytes: Buffer) => void;
   readonly reject: (error: Error) => void;
@@ -35,9 +44,13 @@ interface Waiting {
  * first report (not by every test's app) and again after a crash; at most `MAX_WAITING_PDFS`
  * wait for it, the next one is a 503.
  */
-export function createPdfRenderer(options: { readonly maxWaiting?: number } = {}): PdfRenderer {
+export function createPdfRenderer(
+  options: { readonly maxWaiting?: number; readonly maxPerUser?: number } = {},
+): PdfRenderer {
   const maxWaiting = options.maxWaiting ?? MAX_WAITING_PDFS;
+  const maxPerUser = options.maxPerUser ?? MAX_PDFS_PER_USER;
   const queue: Waiting[] = [];
+  const pendingOf = new Map<string, number>();
   let current: Waiting | undefined;
   let worker: Worker | undefined;
   let closed = false;
@@ -84,12 +97,31 @@ export function createPdfRenderer(options: { readonly maxWaiting?: number } = {}
   };
 
   return {
-    render(job) {
+    render(job, owner) {
       if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
-      if (queue.length >= maxWaiting)
+      const pending = pendingOf.get(owner) ?? 0;
+      if (queue.length >= maxWaiting || pending >= maxPerUser)
         return Promise.reject(new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY'));
+      pendingOf.set(owner, pending + 1);
+      const settled = () => {
+        const left = (pendingOf.get(owner) ?? 1) - 1;
+        if (left > 0) pendingOf.set(owner, left);
+        else pendingOf.delete(owner);
+      };
       return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve, reject });
+        queue.push({
+          id: nextId++,
+          owner,
+          job,
+          resolve: (bytes) => {
+            settled();
+            resolve(bytes);
+          },
+          reject: (error) => {
+            settled();
+            reject(error);
+          },
+        });
         next();
       });
     },
