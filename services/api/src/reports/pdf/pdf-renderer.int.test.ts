@@ -95,6 +95,16 @@ describe('the PDF renderer', () => {
     expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('stops its thread after a while without reports, and starts it again for the next one', async () => {
+    renderer = createPdfRenderer({ idleMs: 100 });
+    expect(renderer.threadRunning).toBe(false);
+    await renderer.render(municipalJob(10), 'ana');
+    expect(renderer.threadRunning).toBe(true);
+    await expect.poll(() => renderer!.threadRunning, { timeout: 5_000 }).toBe(false);
+    expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(renderer.threadRunning).toBe(true);
+  });
+
   it('fails the report a layout throws on, and goes on with the next one', async () => {
     renderer = createPdfRenderer();
     const broken = { kind: 'municipal', args: [null, undefined, {}, heading] } as unknown as PdfJob;

@@ -10,6 +10,12 @@ export const MAX_WAITING_PDFS = 8;
  * that one user's burst of large reports never fills the queue for everyone else.
  */
 export const MAX_PDFS_PER_USER = 2;
+/**
+ * How long the thread stays without a report before it stops: it holds about 100 MB (its own
+ * heap, pdfmake and the fonts), and a service prints a few reports a day; starting it again
+ * costs the next report about a second.
+ */
+export const PDF_THREAD_IDLE_MS = 5 * 60 * 1000;
 
 export interface PdfRenderer {
   /**
@@ -17,6 +23,8 @@ export interface PdfRenderer {
    * time, in the order asked.
    */
   render(job: PdfJob, owner: string): Promise<Buffer>;
+  /** Whether the thread is running (started by a report, stopped after a while without one). */
+  readonly threadRunning: boolean;
   /** Stops the thread; reports in flight or waiting fail. */
   close(): Promise<void>;
 }
@@ -45,10 +53,12 @@ interface Waiting {
  * wait for it, the next one is a 503.
  */
 export function createPdfRenderer(
-  options: { readonly maxWaiting?: number; readonly maxPerUser?: number } = {},
+  options: { readonly maxWaiting?: number; readonly maxPerUser?: number; readonly idleMs?: number } = {},
 ): PdfRenderer {
   const maxWaiting = options.maxWaiting ?? MAX_WAITING_PDFS;
   const maxPerUser = options.maxPerUser ?? MAX_PDFS_PER_USER;
+  const idleMs = options.idleMs ?? PDF_THREAD_IDLE_MS;
+  let idleTimer: NodeJS.Timeout | undefined;
   const queue: Waiting[] = [];
   const pendingOf = new Map<string, number>();
   let current: Waiting | undefined;
@@ -80,10 +90,26 @@ export function createPdfRenderer(
     return started;
   };
 
+  /** Nothing to lay out: the thread stops after `idleMs` unless a report comes first. */
+  const stopWhenIdle = (): void => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (current || queue.length > 0 || !worker) return;
+      const idle = worker;
+      worker = undefined;
+      void idle.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
+
   const next = (): void => {
     if (current || closed) return;
     const waiting = queue.shift();
-    if (!waiting) return;
+    if (!waiting) {
+      if (worker) stopWhenIdle();
+      return;
+    }
+    clearTimeout(idleTimer);
     current = waiting;
     worker ??= start();
     try {
@@ -125,8 +151,12 @@ export function createPdfRenderer(
         next();
       });
     },
+    get threadRunning() {
+      return worker !== undefined;
+    },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       const stopping = worker;
       worker = undefined;
       for (const waiting of queue.splice(0)) waiting.reject(new Error('the PDF renderer is closed'));
