@@ -14,6 +14,7 @@ export const ErrorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE', // 413
   'HEADERS_TOO_LARGE', // 431: the request line and headers exceed Node's limit
   'MALFORMED_REQUEST', // 400: not an HTTP request Node can parse
+  'REQUEST_TIMEOUT', // 408: the request did not finish arriving in time
   'UNSUPPORTED_MEDIA_TYPE', // 415
   'NOT_FOUND', // 404: no such route or resource
   'METHOD_NOT_ALLOWED', // 405: the route exists, not with this method (`Allow` lists them)

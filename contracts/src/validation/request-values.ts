@@ -13,16 +13,22 @@ export const requestUuid = (message?: string) => z.string().uuid(message).toLowe
 const FIRST_YEAR = 1;
 const LAST_YEAR = 9999;
 
+/** The widest offset a clock has (UTC+14:00, Kiribati; UTC−12:00 the other way). */
+const MAX_OFFSET_HOURS = 14;
+const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
+
 /**
  * An instant a request sends (ISO 8601 with an offset), that is a real one: the shape alone lets
- * through an offset of +99:00 or the year 0, which `Date` cannot represent and PostgreSQL refuses
- * (a 500 instead of the field's message).
+ * through an offset of +99:00 or +16:00 or the year 0, which `Date` or PostgreSQL (beyond
+ * ±15:59) cannot represent (a 500 instead of the field's message).
  */
 export const requestInstant = (message: string) =>
   z
     .string()
     .datetime({ offset: true, message })
     .refine((value) => {
+      const offset = OFFSET.exec(value);
+      if (offset && Number(offset[2]) * 60 + Number(offset[3]) > MAX_OFFSET_HOURS * 60) return false;
       const year = new Date(value).getUTCFullYear();
       return year >= FIRST_YEAR && year <= LAST_YEAR;
     }, message);

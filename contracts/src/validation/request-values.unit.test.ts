@@ -22,10 +22,14 @@ describe('requestInstant', () => {
   it('takes an ISO 8601 instant with its offset', () => {
     expect(instant.parse('2026-11-27T10:00:00-03:00')).toBe('2026-11-27T10:00:00-03:00');
     expect(instant.parse('2026-11-27T13:00:00Z')).toBe('2026-11-27T13:00:00Z');
+    expect(instant.parse('2026-11-27T13:00:00+14:00')).toBe('2026-11-27T13:00:00+14:00');
+    expect(instant.parse('2026-11-27T13:00:00.123-12:00')).toBe('2026-11-27T13:00:00.123-12:00');
   });
 
   it.each([
     ['an offset no clock has', '2026-01-01T00:00:00+99:00'],
+    ['an offset beyond any clock, that PostgreSQL refuses', '2026-01-01T00:00:00+16:00'],
+    ['the same, without the colon', '2026-01-01T00:00:00-1600'],
     ['the year 0', '0000-12-31T23:59:59Z'],
     ['no offset', '2026-01-01T00:00:00'],
     ['a date alone', '2026-01-01'],

@@ -362,6 +362,7 @@ describe('GET /api/audit-logs', () => {
     ['a NUL in the search', 'search=%00', 'search'],
     ['the year 0', 'from=0000-01-01T00:00:00Z', 'from'],
     ['an offset no clock has', 'to=2026-01-01T00:00:00%2B99:00', 'to'],
+    ['an offset PostgreSQL refuses', 'from=2026-01-01T00:00:00%2B16:00', 'from'],
     ['reversed bounds', 'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'to'],
   ])('answers 400 with the field, never a database error, to %s', async (_kind, query, field) => {
     const response = await admin.get(`/api/audit-logs?${query}`);

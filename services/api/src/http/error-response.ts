@@ -31,6 +31,7 @@ export const ERROR_MESSAGES = {
   tooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
   headersTooLarge: 'O endereço ou os cabeçalhos da requisição excedem o tamanho máximo permitido.',
   malformedRequest: 'A requisição não é uma requisição HTTP válida.',
+  requestTimeout: 'A requisição demorou demais para chegar e foi encerrada.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado: envie application/json.',
   staleRevision: 'Este registro foi alterado por outra pessoa. Recarregue a página e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente; se persistir, informe o código ao suporte.',
