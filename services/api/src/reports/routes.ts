@@ -20,6 +20,7 @@ import type { RequestState } from '../http/request-state.ts';
 import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
+import type { PdfJob } from './pdf/pdf-job.ts';
 
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
@@ -101,8 +102,27 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     );
   });
 
+  /**
+   * Refuses a PDF at once (503) when the user's reports, or everyone's, fill the PDF thread's
+   * queue: before the query and the audit record, so that a refusal costs nothing.
+   */
+  const requireRoomForPdf = (ctx: Context): void => {
+    if (!deps.pdfRenderer.hasRoomFor(ctx.state.user!.id))
+      throw new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY');
+  };
+
+  /** Lays a PDF out on its thread; a user who goes away before its turn leaves the queue. */
+  const renderPdf = (ctx: Context, job: PdfJob): Promise<Buffer> => {
+    const gone = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone.abort();
+    });
+    return deps.pdfRenderer.render(job, ctx.state.user!.id, gone.signal);
+  };
+
   router.get('/reports/individual', requireApproved(), async function individualPdf(ctx) {
     const { patient: patientId, ...range } = parseQuery(IndividualReportQuerySchema, ctx.query);
+    requireRoomForPdf(ctx);
     const day = today();
     const patient = await patients.detail(patientId, day);
     if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
@@ -112,15 +132,13 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
       parameters: { kind: 'individual', ...rangeParameters(range) },
     });
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await deps.pdfRenderer.render(
-      { kind: 'individual', args: [patient, range, day, heading] },
-      heading.generatedBy.id,
-    );
+    const bytes = await renderPdf(ctx, { kind: 'individual', args: [patient, range, day, heading] });
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
   });
 
   router.get('/reports/municipal', requireApproved(), async function municipalPdf(ctx) {
     const { municipality: param, ...range } = parseQuery(MunicipalReportQuerySchema, ctx.query);
+    requireRoomForPdf(ctx);
     const municipality = param ? await resolveMunicipality(reports, param) : undefined;
     const day = today();
     await recordAccess(ctx, deps, {
@@ -133,10 +151,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
     });
     const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
     const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await deps.pdfRenderer.render(
-      { kind: 'municipal', args: [rows, municipality?.label, range, heading] },
-      heading.generatedBy.id,
-    );
+    const bytes = await renderPdf(ctx, {
+      kind: 'municipal',
+      args: [rows, municipality?.label, range, heading],
+    });
     sendPdf(ctx, bytes, `Relatorio_Municipal_${day}.pdf`);
   });
 

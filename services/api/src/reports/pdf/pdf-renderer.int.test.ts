@@ -95,6 +95,20 @@ describe('the PDF renderer', () => {
     expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('takes a report out of the queue when its user goes away before its turn, freeing their place', async () => {
+    renderer = createPdfRenderer({ maxPerUser: 2 });
+    expect(renderer.hasRoomFor('ana')).toBe(true);
+    const first = renderer.render(municipalJob(200), 'bia');
+    const gone = new AbortController();
+    const waiting = renderer.render(municipalJob(10), 'ana', gone.signal);
+    const second = renderer.render(municipalJob(10), 'ana');
+    expect(renderer.hasRoomFor('ana')).toBe(false);
+    gone.abort();
+    await expect(waiting).rejects.toThrow(/cancelled/);
+    expect(renderer.hasRoomFor('ana')).toBe(true);
+    await Promise.all([first, second]);
+  });
+
   it('stops its thread after a while without reports, and starts it again for the next one', async () => {
     renderer = createPdfRenderer({ idleMs: 100 });
     expect(renderer.threadRunning).toBe(false);

@@ -22,7 +22,12 @@ export interface PdfRenderer {
    * Lays the report `owner` (a user's id) asked for out on the rendering thread, one at a
    * time, in the order asked.
    */
-  render(job: PdfJob, owner: string): Promise<Buffer>;
+  render(job: PdfJob, owner: string, signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * Whether a report `owner` asks for now would be taken: the routes ask before any other work
+   * (the query, the audit record), so that a refusal costs nothing.
+   */
+  hasRoomFor(owner: string): boolean;
   /** Whether the thread is running (started by a report, stopped after a while without one). */
   readonly threadRunning: boolean;
   /** Stops the thread; reports in flight or waiting fail. */
@@ -61,6 +66,7 @@ export function createPdfRenderer(
   let idleTimer: NodeJS.Timeout | undefined;
   const queue: Waiting[] = [];
   const pendingOf = new Map<string, number>();
+  const hasRoomFor = (owner: string) => queue.length < maxWaiting && (pendingOf.get(owner) ?? 0) < maxPerUser;
   let current: Waiting | undefined;
   let worker: Worker | undefined;
   let closed = false;
@@ -123,19 +129,19 @@ export function createPdfRenderer(
   };
 
   return {
-    render(job, owner) {
+    hasRoomFor,
+    render(job, owner, signal) {
       if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
-      const pending = pendingOf.get(owner) ?? 0;
-      if (queue.length >= maxWaiting || pending >= maxPerUser)
+      if (!hasRoomFor(owner))
         return Promise.reject(new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY'));
-      pendingOf.set(owner, pending + 1);
+      pendingOf.set(owner, (pendingOf.get(owner) ?? 0) + 1);
       const settled = () => {
         const left = (pendingOf.get(owner) ?? 1) - 1;
         if (left > 0) pendingOf.set(owner, left);
         else pendingOf.delete(owner);
       };
       return new Promise<Buffer>((resolve, reject) => {
-        queue.push({
+        const waiting: Waiting = {
           id: nextId++,
           owner,
           job,
@@ -147,7 +153,18 @@ export function createPdfRenderer(
             settled();
             reject(error);
           },
-        });
+        };
+        // The user went away before its turn: out of the queue, and the user's place freed.
+        // (A report already being laid out finishes: the thread cannot be interrupted.)
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const index = queue.indexOf(waiting);
+            if (index >= 0) queue.splice(index, 1)[0]?.reject(new Error('the report was cancelled'));
+          },
+          { once: true },
+        );
+        queue.push(waiting);
         next();
       });
     },
