@@ -290,3 +290,8 @@ export function municipalityLabel(municipality: Pick<Municipality, 'name' | 'uf'
     ? `${municipality.name} (${municipality.uf})`
     : municipality.name;
 }
+
+/** A municipality with its state, as the patient's page and the printed reports show it: 'Salvador — BA'. */
+export function municipalityWithState(municipality: Pick<Municipality, 'name' | 'uf'>): string {
+  return `${municipality.name} — ${municipality.uf}`;
+}

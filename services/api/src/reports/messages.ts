@@ -1,4 +1,6 @@
 /** Every Portuguese string the report PDFs print, in one place to hold against the spec. */
+const patientsCount = (count: number) => (count === 1 ? '1 paciente' : `${count} pacientes`);
+
 export const pdfMessages = {
   serviceName: 'Bari Care — Acompanhamento de Cirurgia Bariátrica',
   generatedAt: 'Gerado em',
@@ -44,9 +46,8 @@ export const pdfMessages = {
     allMunicipalities: 'Município: todos os municípios',
     municipality: (label: string) => `Município: ${label}`,
     columns: ['Paciente', 'CPF', 'Progresso Geral', 'Concluídos', 'Pendentes', 'Atrasados'],
-    subtotal: (label: string, patients: number) =>
-      `Subtotal — ${label}: ${patients === 1 ? '1 paciente' : `${patients} pacientes`}`,
-    total: (patients: number) => `Total geral: ${patients === 1 ? '1 paciente' : `${patients} pacientes`}`,
+    subtotal: (label: string, patients: number) => `Subtotal — ${label}: ${patientsCount(patients)}`,
+    total: (patients: number) => `Total geral: ${patientsCount(patients)}`,
     note: 'Atrasados são pendentes com data prevista anterior à data de geração (incluídos em Pendentes).',
     /** With a period, the counts are the period's but the progress is the whole follow-up's. */
     rangeNote:

@@ -21,6 +21,7 @@ import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
 import type { PdfJob } from './pdf/pdf-job.ts';
+import { ReportsBusy } from './pdf/pdf-renderer.ts';
 
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
@@ -107,8 +108,7 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
    * queue: before the query and the audit record, so that a refusal costs nothing.
    */
   const requireRoomForPdf = (ctx: Context): void => {
-    if (!deps.pdfRenderer.hasRoomFor(ctx.state.user!.id))
-      throw new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY');
+    if (!deps.pdfRenderer.hasRoomFor(ctx.state.user!.id)) throw new ReportsBusy();
   };
 
   /** Lays a PDF out on its thread; a user who goes away before its turn leaves the queue. */

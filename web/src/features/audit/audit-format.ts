@@ -7,6 +7,7 @@ import {
   PATIENT_FIELD_LABELS,
   PROCEDURE_FIELD_LABELS,
   formatCpf,
+  municipalityWithState,
   isClinicalDate,
   type AuditLogEntryDto,
 } from '@bari/contracts';
@@ -57,7 +58,8 @@ export function displayValue(value: string | null | undefined): string {
 export function displayFieldValue(field: string, value: string | null | undefined): string {
   if (field === 'cpf' && value && /^\d{11}$/.test(value)) return formatCpf(value);
   const municipality = field === 'municipality' ? /^(.+)\/([A-Z]{2})$/.exec(value ?? '') : null;
-  if (municipality) return `${municipality[1]} — ${municipality[2]}`;
+  if (municipality?.[1] && municipality[2])
+    return municipalityWithState({ name: municipality[1], uf: municipality[2] });
   return displayValue(value);
 }
 

@@ -1,5 +1,11 @@
 import type { Content, TableCell, TDocumentDefinitions } from './pdf-types.ts';
-import { formatCpf, municipalityLabel, progressPercentage, type ReportDateRange } from '@bari/contracts';
+import {
+  formatCpf,
+  municipalityLabel,
+  municipalityWithState,
+  progressPercentage,
+  type ReportDateRange,
+} from '@bari/contracts';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { pdfMessages } from '../messages.ts';
 import { periodLine, reportDocument, type ReportHeading } from './frame.ts';
@@ -33,7 +39,10 @@ const number = (value: number, bold = false, fillColor?: string): TableCell => (
   fillColor,
 });
 
-/** The label and the patients' count across the first three columns (the count once fitted in 'Progresso', on two lines). */
+/**
+ * The label, with the patients' count, across the first three columns (the count alone in
+ * 'Progresso Geral' wrapped over two lines).
+ */
 function totalsRow(label: string, totals: MunicipalTotals, fill: string): TableCell[] {
   return [
     { text: label, bold: true, colSpan: 3, fillColor: fill },
@@ -63,7 +72,12 @@ function patientsTable(patients: readonly MunicipalReportPatient[]): Content {
     const label = municipalityLabel({ name: municipalityName, uf });
     body.push([
       // The name and its state once: 'Santo André — SP', never 'Santo André (SP) — SP'.
-      { text: `${municipalityName} — ${uf}`, bold: true, colSpan: 6, margin: [0, 4, 0, 0] },
+      {
+        text: municipalityWithState({ name: municipalityName, uf }),
+        bold: true,
+        colSpan: 6,
+        margin: [0, 4, 0, 0],
+      },
       '',
       '',
       '',

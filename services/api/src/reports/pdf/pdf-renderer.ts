@@ -42,9 +42,15 @@ export interface PdfRenderer {
 const THREAD_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./render-thread.ts', import.meta.url).href)}); })`;
 
+/** A report refused because the thread's queue, or the user's share of it, is full. */
+export class ReportsBusy extends DomainError {
+  constructor() {
+    super('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY');
+  }
+}
+
 interface Waiting {
   readonly id: number;
-  readonly owner: string;
   readonly job: PdfJob;
   readonly resolve: (bytes: Buffer) => void;
   readonly reject: (error: Error) => void;
@@ -132,8 +138,7 @@ export function createPdfRenderer(
     hasRoomFor,
     render(job, owner, signal) {
       if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
-      if (!hasRoomFor(owner))
-        return Promise.reject(new DomainError('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY'));
+      if (!hasRoomFor(owner)) return Promise.reject(new ReportsBusy());
       pendingOf.set(owner, (pendingOf.get(owner) ?? 0) + 1);
       const settled = () => {
         const left = (pendingOf.get(owner) ?? 1) - 1;
@@ -143,7 +148,6 @@ export function createPdfRenderer(
       return new Promise<Buffer>((resolve, reject) => {
         const waiting: Waiting = {
           id: nextId++,
-          owner,
           job,
           resolve: (bytes) => {
             settled();

@@ -1,4 +1,10 @@
-import { formatCpf, PATIENT_FIELD_LABELS, type PatientDto, type PatientProgress } from '@bari/contracts';
+import {
+  formatCpf,
+  municipalityWithState,
+  PATIENT_FIELD_LABELS,
+  type PatientDto,
+  type PatientProgress,
+} from '@bari/contracts';
 import { Card, Elevation, Intent, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { cnsOrNotInformed, formatDate } from '../format.ts';
@@ -17,7 +23,7 @@ export function PatientSummaryCard({ patient }: PatientSummaryCardProps) {
   const facts: [string, string][] = [
     [m.cns, cnsOrNotInformed(patient.cns)],
     [m.cpf, formatCpf(patient.cpf)],
-    [m.municipality, `${patient.municipality.name} — ${patient.municipality.uf}`],
+    [m.municipality, municipalityWithState(patient.municipality)],
     [m.surgeryLocation, patient.surgeryLocation],
     [m.surgeon, patient.surgeonName],
     [m.surgeryDate, patient.surgeryDate ? formatDate(patient.surgeryDate) : m.notScheduled],
