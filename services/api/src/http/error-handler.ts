@@ -20,6 +20,8 @@ export function errorHandler(logger: Logger): Middleware<RequestState> {
         );
       }
       ctx.status = response.status;
+      if (response.retryAfterSeconds !== undefined)
+        ctx.set('Retry-After', String(response.retryAfterSeconds));
       ctx.body = response.body;
     }
   };

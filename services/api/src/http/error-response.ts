@@ -9,6 +9,8 @@ export interface ErrorResponse {
   readonly body: ErrorBody;
   /** Unexpected: log it with its stack, answer without internals. */
   readonly unexpected: boolean;
+  /** A refusal of the moment: seconds before trying again (`Retry-After`). */
+  readonly retryAfterSeconds?: number;
 }
 
 const statusByKind: Record<DomainErrorKind, number> = {
@@ -51,6 +53,7 @@ export function toErrorResponse(error: unknown, correlationId: string): ErrorRes
       status: statusByKind[error.kind],
       body: { code: error.code, message: error.message },
       unexpected: false,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
   if (error instanceof WrongExpectedVersion) {

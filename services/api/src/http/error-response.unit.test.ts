@@ -35,6 +35,14 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(new DomainError('rate_limited', 'Muitas tentativas'), 'c1').status).toBe(429);
   });
 
+  it('tells when to try again only for a refusal of the moment that says so', () => {
+    const busy = new DomainError('unavailable', 'Ocupado', 'REPORTS_BUSY', 5);
+    expect(toErrorResponse(busy, 'c1')).toMatchObject({ status: 503, retryAfterSeconds: 5 });
+    expect(toErrorResponse(new DomainError('conflict', 'Duplicado'), 'c1')).not.toHaveProperty(
+      'retryAfterSeconds',
+    );
+  });
+
   it("carries the error's own code, or its kind's when it names none", () => {
     expect(toErrorResponse(new DomainError('conflict', 'Duplicado', 'DUPLICATE_CPF'), 'c1').body).toEqual({
       code: 'DUPLICATE_CPF',

@@ -40,6 +40,8 @@ export class DomainError extends Error {
     /** Portuguese message shown to the user as `message` in the response body. */
     message: string,
     code?: ErrorCode,
+    /** For a refusal of the moment (429, 503): when to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;

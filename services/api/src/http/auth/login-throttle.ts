@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ParameterizedContext } from 'koa';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../../shared/domain-error.ts';
@@ -19,8 +18,8 @@ export const EMAIL_SLOWDOWN_STEP_MS = 1_000;
 export const EMAIL_SLOWDOWN_MAX_MS = 5_000;
 
 export class TooManyLoginAttempts extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', AUTH_MESSAGES.tooManyLoginAttempts, 'RATE_LIMITED');
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', AUTH_MESSAGES.tooManyLoginAttempts, 'RATE_LIMITED', retryAfterSeconds);
   }
 }
 
@@ -180,9 +179,4 @@ export async function throttledLogin<T>(
   }
   await throttle.recordSuccess(ip, email);
   return result;
-}
-
-/** Sets `Retry-After` for a throttled login; the error handler writes the 429 body. */
-export function announceRetryAfter(ctx: ParameterizedContext, error: unknown): void {
-  if (error instanceof TooManyLoginAttempts) ctx.set('Retry-After', String(error.retryAfterSeconds));
 }

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { CurrentUserSchema, LoginRequestSchema, type CurrentUser } from '@bari/contracts';
 import { requireSignedIn } from '../../http/auth/guards.ts';
-import { announceRetryAfter, throttledLogin } from '../../http/auth/login-throttle.ts';
+import { throttledLogin } from '../../http/auth/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../http/auth/messages.ts';
 import type { RequestState } from '../../http/request-state.ts';
 import { respond, type Context } from '../../http/route-support.ts';
@@ -23,27 +23,20 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
   router.post('/auth/login', async function login(ctx: Context) {
     const request = LoginRequestSchema.parse(ctx.request.body);
     const now = deps.now();
-    let signedIn;
-    try {
-      signedIn = await throttledLogin(throttle, deps.logger, {
-        ip: ctx.ip,
-        email: request.email,
-        keyExists: async () =>
-          (await services.accessKeys.findIdByHash(hashAccessKey(request.accessKey))) !== null,
-        logIn: () =>
-          logIn(services, {
-            email: request.email,
-            accessKey: request.accessKey,
-            now,
-            metadataFor: (user) => metadataOf(ctx, deps, user, now),
-          }),
-        isRefusal: (error) => error instanceof InvalidCredentials,
-      });
-    } catch (error) {
-      announceRetryAfter(ctx, error);
-      throw error;
-    }
-    const { session, user } = signedIn;
+    const { session, user } = await throttledLogin(throttle, deps.logger, {
+      ip: ctx.ip,
+      email: request.email,
+      keyExists: async () =>
+        (await services.accessKeys.findIdByHash(hashAccessKey(request.accessKey))) !== null,
+      logIn: () =>
+        logIn(services, {
+          email: request.email,
+          accessKey: request.accessKey,
+          now,
+          metadataFor: (user) => metadataOf(ctx, deps, user, now),
+        }),
+      isRefusal: (error) => error instanceof InvalidCredentials,
+    });
     await openSession(ctx, {
       userId: session.userId,
       accessKeyId: session.keyId,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { DomainError } from '../../shared/domain-error.ts';
 import type { PdfJob } from './pdf-job.ts';
-import { createPdfRenderer, type PdfRenderer } from './pdf-renderer.ts';
+import { createPdfRenderer, REPORTS_BUSY_RETRY_AFTER_SECONDS, type PdfRenderer } from './pdf-renderer.ts';
 
 const heading = {
   generatedAt: new Date('2026-11-27T12:00:00Z'),
@@ -66,7 +66,10 @@ describe('the PDF renderer', () => {
     const third = renderer.render(municipalJob(10), 'carla');
     await expect(third).rejects.toSatisfy(
       (error) =>
-        error instanceof DomainError && error.code === 'REPORTS_BUSY' && error.kind === 'unavailable',
+        error instanceof DomainError &&
+        error.code === 'REPORTS_BUSY' &&
+        error.kind === 'unavailable' &&
+        error.retryAfterSeconds === REPORTS_BUSY_RETRY_AFTER_SECONDS,
     );
     const [one, two] = await Promise.all([first, second]);
     expect(one.length).toBeGreaterThan(two.length);

@@ -42,10 +42,16 @@ export interface PdfRenderer {
 const THREAD_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./render-thread.ts', import.meta.url).href)}); })`;
 
+/**
+ * When a refused report is worth asking for again: the queue's reports take from a tenth of a
+ * second to a few seconds each on two cores.
+ */
+export const REPORTS_BUSY_RETRY_AFTER_SECONDS = 5;
+
 /** A report refused because the thread's queue, or the user's share of it, is full. */
 export class ReportsBusy extends DomainError {
   constructor() {
-    super('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY');
+    super('unavailable', reportMessages.reportsBusy, 'REPORTS_BUSY', REPORTS_BUSY_RETRY_AFTER_SECONDS);
   }
 }
 
