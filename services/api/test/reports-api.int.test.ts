@@ -304,6 +304,40 @@ describe('audit of report access', () => {
   });
 });
 
+describe('a full PDF queue', () => {
+  it("refuses the user's next PDF with 503 and Retry-After, recording no access, until a place is free", async () => {
+    const { client, user } = await signInAs(app, 'approved');
+    // Two reports of this user still being queried: their share of the queue is taken.
+    const held = [app.deps.pdfRenderer.reserve(user.id), app.deps.pdfRenderer.reserve(user.id)];
+    const accessesBefore = (await readAllEvents(app)).filter(
+      (event) => event.type === 'RecordAccessed',
+    ).length;
+    for (const path of [`/api/reports/individual?patient=${maria.id}`, '/api/reports/municipal']) {
+      const refused = await client.get(path);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'REPORTS_BUSY' });
+      expect(refused.headers.get('retry-after')).toBe('5');
+    }
+    const accessesAfter = (await readAllEvents(app)).filter(
+      (event) => event.type === 'RecordAccessed',
+    ).length;
+    expect(accessesAfter).toBe(accessesBefore);
+    // Another user is still served; and so is this one once a place is given back.
+    expect((await fetchBytes(staff, '/api/reports/municipal')).status).toBe(200);
+    held[0]!.release();
+    expect((await fetchBytes(client, '/api/reports/municipal')).status).toBe(200);
+    held[1]!.release();
+  });
+
+  it('gives the place back when the report fails before its layout (404), so the user is not locked out', async () => {
+    const { client } = await signInAs(app, 'approved');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await client.get(`/api/reports/individual?patient=${randomUUID()}`)).status).toBe(404);
+    }
+    expect((await fetchBytes(client, `/api/reports/individual?patient=${maria.id}`)).status).toBe(200);
+  });
+});
+
 describe('who may read reports', () => {
   it('approved users only: 401 signed out, 403 pending', async () => {
     const pending = (await signInAs(app, 'pending')).client;

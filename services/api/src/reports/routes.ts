@@ -21,7 +21,6 @@ import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
 import type { PdfJob } from './pdf/pdf-job.ts';
-import { ReportsBusy } from './pdf/pdf-renderer.ts';
 
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
@@ -104,56 +103,58 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
   });
 
   /**
-   * Refuses a PDF at once (503) when the user's reports, or everyone's, fill the PDF thread's
-   * queue: before the query and the audit record, so that a refusal costs nothing.
+   * A PDF report: its place in the rendering queue is taken before anything else, so that a
+   * refusal (503) costs no query and leaves no audit record; `build` queries and records the
+   * access, then the report is laid out in the place held. A user who goes away before its
+   * turn leaves the queue.
    */
-  const requireRoomForPdf = (ctx: Context): void => {
-    if (!deps.pdfRenderer.hasRoomFor(ctx.state.user!.id)) throw new ReportsBusy();
-  };
-
-  /** Lays a PDF out on its thread; a user who goes away before its turn leaves the queue. */
-  const renderPdf = (ctx: Context, job: PdfJob): Promise<Buffer> => {
-    const gone = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) gone.abort();
-    });
-    return deps.pdfRenderer.render(job, ctx.state.user!.id, gone.signal);
+  const pdfReport = async (ctx: Context, build: () => Promise<PdfJob>): Promise<Buffer> => {
+    const place = deps.pdfRenderer.reserve(ctx.state.user!.id);
+    try {
+      const job = await build();
+      const gone = new AbortController();
+      ctx.res.once('close', () => {
+        if (!ctx.res.writableFinished) gone.abort();
+      });
+      return await place.render(job, gone.signal);
+    } finally {
+      place.release();
+    }
   };
 
   router.get('/reports/individual', requireApproved(), async function individualPdf(ctx) {
     const { patient: patientId, ...range } = parseQuery(IndividualReportQuerySchema, ctx.query);
-    requireRoomForPdf(ctx);
     const day = today();
-    const patient = await patients.detail(patientId, day);
-    if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
-    await recordAccess(ctx, deps, {
-      action: 'GENERATE_REPORT',
-      patientId,
-      parameters: { kind: 'individual', ...rangeParameters(range) },
+    const bytes = await pdfReport(ctx, async () => {
+      const patient = await patients.detail(patientId, day);
+      if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
+      await recordAccess(ctx, deps, {
+        action: 'GENERATE_REPORT',
+        patientId,
+        parameters: { kind: 'individual', ...rangeParameters(range) },
+      });
+      const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
+      return { kind: 'individual', args: [patient, range, day, heading] };
     });
-    const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await renderPdf(ctx, { kind: 'individual', args: [patient, range, day, heading] });
     sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
   });
 
   router.get('/reports/municipal', requireApproved(), async function municipalPdf(ctx) {
     const { municipality: param, ...range } = parseQuery(MunicipalReportQuerySchema, ctx.query);
-    requireRoomForPdf(ctx);
-    const municipality = param ? await resolveMunicipality(reports, param) : undefined;
     const day = today();
-    await recordAccess(ctx, deps, {
-      action: 'GENERATE_REPORT',
-      parameters: {
-        kind: 'municipal',
-        municipality: municipality?.ibgeCode ?? null,
-        ...rangeParameters(range),
-      },
-    });
-    const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
-    const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
-    const bytes = await renderPdf(ctx, {
-      kind: 'municipal',
-      args: [rows, municipality?.label, range, heading],
+    const bytes = await pdfReport(ctx, async () => {
+      const municipality = param ? await resolveMunicipality(reports, param) : undefined;
+      await recordAccess(ctx, deps, {
+        action: 'GENERATE_REPORT',
+        parameters: {
+          kind: 'municipal',
+          municipality: municipality?.ibgeCode ?? null,
+          ...rangeParameters(range),
+        },
+      });
+      const rows = await reports.municipalReport(municipality?.ibgeCode, range, day);
+      const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
+      return { kind: 'municipal', args: [rows, municipality?.label, range, heading] };
     });
     sendPdf(ctx, bytes, `Relatorio_Municipal_${day}.pdf`);
   });

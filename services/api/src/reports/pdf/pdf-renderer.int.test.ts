@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { DomainError } from '../../shared/domain-error.ts';
 import type { PdfJob } from './pdf-job.ts';
-import { createPdfRenderer, REPORTS_BUSY_RETRY_AFTER_SECONDS, type PdfRenderer } from './pdf-renderer.ts';
+import {
+  createPdfRenderer,
+  ReportsBusy,
+  REPORTS_BUSY_RETRY_AFTER_SECONDS,
+  type PdfRenderer,
+} from './pdf-renderer.ts';
 
 const heading = {
   generatedAt: new Date('2026-11-27T12:00:00Z'),
@@ -100,16 +105,33 @@ describe('the PDF renderer', () => {
 
   it('takes a report out of the queue when its user goes away before its turn, freeing their place', async () => {
     renderer = createPdfRenderer({ maxPerUser: 2 });
-    expect(renderer.hasRoomFor('ana')).toBe(true);
     const first = renderer.render(municipalJob(200), 'bia');
     const gone = new AbortController();
     const waiting = renderer.render(municipalJob(10), 'ana', gone.signal);
     const second = renderer.render(municipalJob(10), 'ana');
-    expect(renderer.hasRoomFor('ana')).toBe(false);
+    expect(() => renderer!.reserve('ana')).toThrow(ReportsBusy);
     gone.abort();
     await expect(waiting).rejects.toThrow(/cancelled/);
-    expect(renderer.hasRoomFor('ana')).toBe(true);
+    renderer.reserve('ana').release();
     await Promise.all([first, second]);
+  });
+
+  it('counts a place held for a report still being queried, until it is used or given back', async () => {
+    renderer = createPdfRenderer({ maxWaiting: 2, maxPerUser: 2 });
+    const ana = renderer.reserve('ana');
+    renderer.reserve('ana');
+    // The user's share is taken before either report is in the queue.
+    expect(() => renderer!.reserve('ana')).toThrow(ReportsBusy);
+    // So is the queue's: two places held fill a queue of two.
+    expect(() => renderer!.reserve('bia')).toThrow(ReportsBusy);
+    ana.release();
+    ana.release(); // once only
+    const bia = renderer.reserve('bia');
+    expect(() => renderer!.reserve('carla')).toThrow(ReportsBusy);
+    expect((await bia.render(municipalJob(10))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(bia.render(municipalJob(10))).rejects.toThrow(/already used/);
+    bia.release(); // after its layout: changes nothing
+    expect(() => renderer!.reserve('bia')).not.toThrow();
   });
 
   it('stops its thread after a while without reports, and starts it again for the next one', async () => {

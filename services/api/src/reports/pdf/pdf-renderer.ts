@@ -17,17 +17,23 @@ export const MAX_PDFS_PER_USER = 2;
  */
 export const PDF_THREAD_IDLE_MS = 5 * 60 * 1000;
 
+/** A place in the rendering queue, held from before a report's query until its layout. */
+export interface PdfPlace {
+  /** Lays the report out (once): it joins the queue now, behind the reports already in it. */
+  render(job: PdfJob, signal?: AbortSignal): Promise<Buffer>;
+  /** Gives the place back unused (the report failed before its layout); nothing after `render`. */
+  release(): void;
+}
+
 export interface PdfRenderer {
   /**
-   * Lays the report `owner` (a user's id) asked for out on the rendering thread, one at a
-   * time, in the order asked.
+   * Holds a place for a report `owner` (a user's id) asks for, or refuses it at once
+   * (`ReportsBusy`): the routes take it before any other work (the query, the audit record),
+   * so that a refusal costs nothing and a report recorded as generated is never refused.
    */
+  reserve(owner: string): PdfPlace;
+  /** `reserve` then `render`: the report laid out on the rendering thread, one at a time. */
   render(job: PdfJob, owner: string, signal?: AbortSignal): Promise<Buffer>;
-  /**
-   * Whether a report `owner` asks for now would be taken: the routes ask before any other work
-   * (the query, the audit record), so that a refusal costs nothing.
-   */
-  hasRoomFor(owner: string): boolean;
   /** Whether the thread is running (started by a report, stopped after a while without one). */
   readonly threadRunning: boolean;
   /** Stops the thread; reports in flight or waiting fail. */
@@ -77,8 +83,11 @@ export function createPdfRenderer(
   const idleMs = options.idleMs ?? PDF_THREAD_IDLE_MS;
   let idleTimer: NodeJS.Timeout | undefined;
   const queue: Waiting[] = [];
+  /** Places taken whose report is not in the queue yet (its query is running). */
+  let held = 0;
   const pendingOf = new Map<string, number>();
-  const hasRoomFor = (owner: string) => queue.length < maxWaiting && (pendingOf.get(owner) ?? 0) < maxPerUser;
+  const hasRoomFor = (owner: string) =>
+    queue.length + held < maxWaiting && (pendingOf.get(owner) ?? 0) < maxPerUser;
   let current: Waiting | undefined;
   let worker: Worker | undefined;
   let closed = false;
@@ -140,43 +149,71 @@ export function createPdfRenderer(
     }
   };
 
+  const reserve = (owner: string): PdfPlace => {
+    if (closed) throw new Error('the PDF renderer is closed');
+    if (!hasRoomFor(owner)) throw new ReportsBusy();
+    held += 1;
+    pendingOf.set(owner, (pendingOf.get(owner) ?? 0) + 1);
+    let taken = false;
+    const take = (): boolean => {
+      if (taken) return false;
+      taken = true;
+      held -= 1;
+      return true;
+    };
+    const settled = () => {
+      const left = (pendingOf.get(owner) ?? 1) - 1;
+      if (left > 0) pendingOf.set(owner, left);
+      else pendingOf.delete(owner);
+    };
+    return {
+      release() {
+        if (take()) settled();
+      },
+      render(job, signal) {
+        if (!take()) return Promise.reject(new Error('this PDF place was already used'));
+        if (closed) {
+          settled();
+          return Promise.reject(new Error('the PDF renderer is closed'));
+        }
+        return new Promise<Buffer>((resolve, reject) => {
+          const waiting: Waiting = {
+            id: nextId++,
+            job,
+            resolve: (bytes) => {
+              settled();
+              resolve(bytes);
+            },
+            reject: (error) => {
+              settled();
+              reject(error);
+            },
+          };
+          // The user went away before its turn: out of the queue, and the user's place freed.
+          // (A report already being laid out finishes: the thread cannot be interrupted.)
+          signal?.addEventListener(
+            'abort',
+            () => {
+              const index = queue.indexOf(waiting);
+              if (index >= 0) queue.splice(index, 1)[0]?.reject(new Error('the report was cancelled'));
+            },
+            { once: true },
+          );
+          queue.push(waiting);
+          next();
+        });
+      },
+    };
+  };
+
   return {
-    hasRoomFor,
+    reserve,
     render(job, owner, signal) {
-      if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
-      if (!hasRoomFor(owner)) return Promise.reject(new ReportsBusy());
-      pendingOf.set(owner, (pendingOf.get(owner) ?? 0) + 1);
-      const settled = () => {
-        const left = (pendingOf.get(owner) ?? 1) - 1;
-        if (left > 0) pendingOf.set(owner, left);
-        else pendingOf.delete(owner);
-      };
-      return new Promise<Buffer>((resolve, reject) => {
-        const waiting: Waiting = {
-          id: nextId++,
-          job,
-          resolve: (bytes) => {
-            settled();
-            resolve(bytes);
-          },
-          reject: (error) => {
-            settled();
-            reject(error);
-          },
-        };
-        // The user went away before its turn: out of the queue, and the user's place freed.
-        // (A report already being laid out finishes: the thread cannot be interrupted.)
-        signal?.addEventListener(
-          'abort',
-          () => {
-            const index = queue.indexOf(waiting);
-            if (index >= 0) queue.splice(index, 1)[0]?.reject(new Error('the report was cancelled'));
-          },
-          { once: true },
-        );
-        queue.push(waiting);
-        next();
-      });
+      try {
+        return reserve(owner).render(job, signal);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     get threadRunning() {
       return worker !== undefined;
