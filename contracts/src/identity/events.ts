@@ -211,13 +211,26 @@ export const AdministratorRemoved = defineEvent(
 );
 export type AdministratorRemoved = ReturnType<typeof AdministratorRemoved.create>;
 
+/**
+ * An administrator deactivated another approved administrator's key. Listed in the roster
+ * (before the key's own `AccessKeyDeactivated`) so that two administrators who deactivate each
+ * other's keys at the same moment cannot both succeed: whoever decides second sees their own
+ * key withdrawn and is refused.
+ */
+export const AdministratorKeyWithdrawn = defineEvent(
+  'AdministratorKeyWithdrawn',
+  z.object({ userId: UserIdSchema, keyId: AccessKeyIdSchema }),
+);
+export type AdministratorKeyWithdrawn = ReturnType<typeof AdministratorKeyWithdrawn.create>;
+
 // ── Unions ────────────────────────────────────────────────────────────────────────
 
 export type UserEvent = UserRegistered | UserStatusChanged | UserDeleted | UserLoggedOut;
 export type EmailReservationEvent = EmailReserved | EmailReleased;
 export type AccessKeyEvent = AccessKeyIssued | AccessKeyBound | AccessKeyDeactivated | UserLoggedIn;
 export type SystemEvent = SystemInitialized;
-export type AdministratorRosterEvent = AdministratorAppointed | AdministratorRemoved;
+export type AdministratorRosterEvent =
+  AdministratorAppointed | AdministratorRemoved | AdministratorKeyWithdrawn;
 export type IdentityEvent =
   UserEvent | EmailReservationEvent | AccessKeyEvent | SystemEvent | LoginFailed | AdministratorRosterEvent;
 
@@ -237,6 +250,7 @@ export const identityEvents = [
   SystemInitialized,
   AdministratorAppointed,
   AdministratorRemoved,
+  AdministratorKeyWithdrawn,
 ] as const;
 
 /** Parses the events of one stream kind (for folding an aggregate); other types fail. */
@@ -260,6 +274,7 @@ export const SystemEventSchema = SystemInitialized.schema;
 export const AdministratorRosterEventSchema = z.discriminatedUnion('type', [
   AdministratorAppointed.schema,
   AdministratorRemoved.schema,
+  AdministratorKeyWithdrawn.schema,
 ]);
 
 /** Parses any identity event `{type, data}`; unknown types fail. */
@@ -278,4 +293,5 @@ export const IdentityEventSchema = z.discriminatedUnion('type', [
   SystemInitialized.schema,
   AdministratorAppointed.schema,
   AdministratorRemoved.schema,
+  AdministratorKeyWithdrawn.schema,
 ]);

@@ -35,6 +35,7 @@ describe('identity events', () => {
       'SystemInitialized',
       'AdministratorAppointed',
       'AdministratorRemoved',
+      'AdministratorKeyWithdrawn',
     ]);
     const issued = AccessKeyIssued.create({
       keyId: KEY_ID,

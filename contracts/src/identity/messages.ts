@@ -22,6 +22,8 @@ export const identityErrorMessages = {
   cannotRejectSelf: 'Você não pode rejeitar a sua própria conta',
   cannotDeactivateOwnKey:
     'Você não pode desativar a chave com que entrou. Entre com outra chave para desativá-la',
+  administrationRevoked:
+    'Sua sessão foi encerrada: outro administrador desativou a chave com que você entrou ou removeu a sua conta. Nada foi alterado',
   lastAdministratorDelete: 'Não é possível excluir o último administrador aprovado',
   lastAdministratorReject: 'Não é possível rejeitar o último administrador aprovado',
   alreadyInitialized: 'O sistema já foi inicializado',

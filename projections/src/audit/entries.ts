@@ -53,6 +53,7 @@ const UNAUDITED_IDENTITY = new Set([
   'EmailReleased',
   'AdministratorAppointed',
   'AdministratorRemoved',
+  'AdministratorKeyWithdrawn',
 ]);
 
 /** The event types the audit projection handles. */

@@ -10,17 +10,33 @@ import { appendsNothing, startTestApp, type TestApp } from './support/test-app.t
  */
 describe('two administrators removing each other at once', () => {
   let app: TestApp;
+  let credentials: { email: string; accessKey: string }[];
   let first: SignedIn;
   let second: SignedIn;
 
   beforeEach(async () => {
     app = await startTestApp();
     const initialized = await createClient(app.baseUrl).post('/api/initialize');
-    const [a, b] = initialized.body.credentials as { email: string; accessKey: string }[];
+    credentials = initialized.body.credentials as { email: string; accessKey: string }[];
+    const [a, b] = credentials;
     if (!a || !b) throw new Error('initialization returned fewer than two accounts');
     first = await logIn(app, a);
     second = await logIn(app, b);
   });
+
+  const keyOf = async (user: SignedIn) => {
+    const keys = (await user.client.get('/api/access-keys')).body as AccessKeyListItem[];
+    return keys.find((key) => key.userId === user.user.id)!.id;
+  };
+  /** The initialization's administrators who can still sign in with their key. */
+  const ableToSignIn = async () => {
+    const able = [];
+    for (const credential of credentials) {
+      const response = await createClient(app.baseUrl).post('/api/auth/login', credential);
+      if (response.status === 200) able.push(credential.email);
+    }
+    return able;
+  };
   afterEach(() => app?.stop());
 
   it('rejecting: at least one approved administrator remains', async () => {
@@ -49,6 +65,30 @@ describe('two administrators removing each other at once', () => {
     const survivor = one.status === 204 ? first : second;
     const list = (await survivor.client.get('/api/users')).body as UserListItem[];
     expect(list.filter((user) => user.isAdmin && user.status === 'approved')).toHaveLength(1);
+  });
+
+  it("deactivating each other's keys: one keeps theirs and can still sign in", async () => {
+    const [firstKey, secondKey] = [await keyOf(first), await keyOf(second)];
+    const [one, other] = await Promise.all([
+      first.client.patch(`/api/access-keys/${secondKey}/deactivate`),
+      second.client.patch(`/api/access-keys/${firstKey}/deactivate`),
+    ]);
+
+    expect([one.status, other.status].sort()).toEqual([200, 401]);
+    expect([one, other].find((response) => response.status === 401)?.body).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(await ableToSignIn()).toEqual([(one.status === 200 ? first : second).email]);
+  });
+
+  it('one deleting the other while the other deactivates their key: one can still sign in', async () => {
+    const firstKey = await keyOf(first);
+    await Promise.all([
+      first.client.delete(`/api/users/${second.user.id}`),
+      second.client.patch(`/api/access-keys/${firstKey}/deactivate`),
+    ]);
+
+    expect(await ableToSignIn()).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,12 @@
-import { AdministratorAppointed, AdministratorRemoved, type AdministratorRosterEvent } from '@bari/contracts';
+import {
+  AdministratorAppointed,
+  AdministratorKeyWithdrawn,
+  AdministratorRemoved,
+  type AdministratorRosterEvent,
+} from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import { LastAdministrator } from './errors.ts';
+import { AdministrationRevoked, LastAdministrator } from './errors.ts';
 import type { PlannedAppend } from './planned-append.ts';
 import { administratorRosterStreamId } from './streams.ts';
 import type { UserState } from './user.ts';
@@ -9,36 +14,83 @@ import type { UserState } from './user.ts';
 // ── State ─────────────────────────────────────────────────────────────────────────
 
 /**
- * The `administrators` stream folded: who is an approved administrator. `started` is false
- * until its first event (a system from before the roster: the handler seeds it, see
- * `SeedRoster`).
+ * The `administrators` stream folded: who is an approved administrator, who was removed, and
+ * which administrators' keys other administrators deactivated. `started` is false until its
+ * first event (a system from before the roster: the handler seeds it, see `SeedRoster`).
  */
 export interface AdministratorRosterState {
   readonly started: boolean;
   readonly administrators: ReadonlySet<string>;
+  /** Removed (rejected or deleted) and not appointed again since. */
+  readonly removed: ReadonlySet<string>;
+  readonly withdrawnKeys: ReadonlySet<string>;
 }
 
 export const initialAdministratorRosterState = (): AdministratorRosterState => ({
   started: false,
   administrators: new Set(),
+  removed: new Set(),
+  withdrawnKeys: new Set(),
 });
 
 export function evolveAdministratorRoster(
   state: AdministratorRosterState,
   event: AdministratorRosterEvent,
 ): AdministratorRosterState {
-  const administrators = new Set(state.administrators);
   switch (event.type) {
     case 'AdministratorAppointed':
-      administrators.add(event.data.userId);
-      break;
+      return {
+        ...state,
+        started: true,
+        administrators: new Set(state.administrators).add(event.data.userId),
+        removed: without(state.removed, event.data.userId),
+      };
     case 'AdministratorRemoved':
-      administrators.delete(event.data.userId);
-      break;
+      return {
+        ...state,
+        started: true,
+        administrators: without(state.administrators, event.data.userId),
+        removed: new Set(state.removed).add(event.data.userId),
+      };
+    case 'AdministratorKeyWithdrawn':
+      return { ...state, started: true, withdrawnKeys: new Set(state.withdrawnKeys).add(event.data.keyId) };
     default:
       return assertNever(event);
   }
-  return { started: true, administrators };
+}
+
+function without(set: ReadonlySet<string>, value: string): ReadonlySet<string> {
+  const copy = new Set(set);
+  copy.delete(value);
+  return copy;
+}
+
+/**
+ * The administrator behind a command that removes an administrator or withdraws their key,
+ * with the key they signed in with (null: the system, or a session from before keys were
+ * recorded).
+ */
+export interface RosterActor {
+  readonly userId: string;
+  readonly keyId: string | null;
+}
+
+export const rosterActorOf = (input: {
+  readonly actorUserId: string | null;
+  readonly actorKeyId: string | null;
+}): RosterActor | null => (input.actorUserId ? { userId: input.actorUserId, keyId: input.actorKeyId } : null);
+
+/**
+ * An administrator removed, or whose key was withdrawn, since their request was let in no
+ * longer administers: decided on the roster a concurrent command left, their command is
+ * refused. Two administrators removing each other, or each other's keys, at the same moment
+ * thus leave one of them able to sign in.
+ */
+function assertStillAdministers(state: AdministratorRosterState, actor: RosterActor | null): void {
+  if (!actor) return;
+  if (state.removed.has(actor.userId) || (actor.keyId !== null && state.withdrawnKeys.has(actor.keyId))) {
+    throw new AdministrationRevoked();
+  }
 }
 
 // ── Commands ──────────────────────────────────────────────────────────────────────
@@ -52,7 +104,17 @@ export interface AppointAdministrator {
 /** An approved administrator is about to be rejected or deleted. */
 export interface RemoveAdministrator {
   readonly type: 'RemoveAdministrator';
-  readonly data: { readonly userId: string; readonly action: 'delete' | 'reject' };
+  readonly data: {
+    readonly userId: string;
+    readonly action: 'delete' | 'reject';
+    readonly actor: RosterActor | null;
+  };
+}
+
+/** Another administrator is about to deactivate a key bound to an approved administrator. */
+export interface WithdrawAdministratorKey {
+  readonly type: 'WithdrawAdministratorKey';
+  readonly data: { readonly userId: string; readonly keyId: string; readonly actor: RosterActor | null };
 }
 
 /**
@@ -64,7 +126,8 @@ export interface SeedRoster {
   readonly data: { readonly administrators: readonly string[] };
 }
 
-export type AdministratorRosterCommand = AppointAdministrator | RemoveAdministrator | SeedRoster;
+export type AdministratorRosterCommand =
+  AppointAdministrator | RemoveAdministrator | WithdrawAdministratorKey | SeedRoster;
 
 export function decideAdministratorRoster(
   command: AdministratorRosterCommand,
@@ -76,11 +139,18 @@ export function decideAdministratorRoster(
         ? []
         : [AdministratorAppointed.create({ userId: command.data.userId })];
     case 'RemoveAdministrator': {
-      const { userId, action } = command.data;
+      const { userId, action, actor } = command.data;
+      assertStillAdministers(state, actor);
       const others = [...state.administrators].filter((id) => id !== userId);
       if (others.length === 0) throw new LastAdministrator(action);
       // Recorded even when the roster did not list them: the append is the lock.
       return [AdministratorRemoved.create({ userId, reason: action === 'delete' ? 'deleted' : 'rejected' })];
+    }
+    case 'WithdrawAdministratorKey': {
+      const { userId, keyId, actor } = command.data;
+      assertStillAdministers(state, actor);
+      // Recorded even when withdrawn before: the append is the lock.
+      return [AdministratorKeyWithdrawn.create({ userId, keyId })];
     }
     case 'SeedRoster':
       if (state.started) return [];
@@ -118,6 +188,7 @@ export function planRosterRemoval(
   user: UserState,
   roster: AdministratorRosterState,
   action: 'delete' | 'reject',
+  actor: RosterActor | null,
 ): PlannedAppend[] {
   if (user.kind !== 'Registered' || !isApprovedAdministrator(user)) return [];
   return [
@@ -125,7 +196,31 @@ export function planRosterRemoval(
       streamId: administratorRosterStreamId,
       expected: 'as_read',
       events: decideAdministratorRoster(
-        { type: 'RemoveAdministrator', data: { userId: user.user.id, action } },
+        { type: 'RemoveAdministrator', data: { userId: user.user.id, action, actor } },
+        roster,
+      ),
+    },
+  ];
+}
+
+/**
+ * The roster append for deactivating key `keyId` of `user`: none unless they are an approved
+ * administrator; else its withdrawal at the revision read, refused (`AdministrationRevoked`)
+ * when the actor was removed or their own key withdrawn since their request was let in.
+ */
+export function planRosterKeyWithdrawal(
+  user: UserState,
+  keyId: string,
+  roster: AdministratorRosterState,
+  actor: RosterActor | null,
+): PlannedAppend[] {
+  if (user.kind !== 'Registered' || !isApprovedAdministrator(user)) return [];
+  return [
+    {
+      streamId: administratorRosterStreamId,
+      expected: 'as_read',
+      events: decideAdministratorRoster(
+        { type: 'WithdrawAdministratorKey', data: { userId: user.user.id, keyId, actor } },
         roster,
       ),
     },

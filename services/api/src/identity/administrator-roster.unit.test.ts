@@ -1,4 +1,10 @@
-import { AdministratorAppointed, AdministratorRemoved, UserStatusChanged } from '@bari/contracts';
+import {
+  AdministratorAppointed,
+  AdministratorKeyWithdrawn,
+  AdministratorRemoved,
+  identityErrorMessages,
+  UserStatusChanged,
+} from '@bari/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
@@ -6,14 +12,16 @@ import {
   evolveAdministratorRoster,
   initialAdministratorRosterState,
   planRosterAppointments,
+  planRosterKeyWithdrawal,
   planRosterRemoval,
 } from './administrator-roster.ts';
-import { LastAdministrator } from './errors.ts';
+import { AdministrationRevoked, LastAdministrator } from './errors.ts';
 import { ids, registrationRequested, userRegistered } from './testing/fixtures.ts';
 import { evolveUser, initialUserState } from './user.ts';
 
 const spec = deciderSpecification(administratorRosterDecider);
 const appointed = (userId: string) => AdministratorAppointed.create({ userId });
+const withdrawn = (userId: string, keyId: string) => AdministratorKeyWithdrawn.create({ userId, keyId });
 const rosterOf = (...userIds: string[]) =>
   userIds.map(appointed).reduce(evolveAdministratorRoster, initialAdministratorRosterState());
 const approvedAdmin = (userId: string) =>
@@ -31,20 +39,20 @@ describe('administrators roster', () => {
 
   it('removes an administrator while another remains', () => {
     spec([appointed(ids.admin), appointed(ids.otherAdmin)])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject', actor: null } })
       .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })]);
   });
 
   it('refuses to remove the last approved administrator', () => {
     spec([appointed(ids.admin)])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject', actor: null } })
       .thenThrows(LastAdministrator, 'Não é possível rejeitar o último administrador aprovado');
     spec([
       appointed(ids.admin),
       appointed(ids.otherAdmin),
       AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'deleted' }),
     ])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'delete' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'delete', actor: null } })
       .thenThrows(LastAdministrator, 'Não é possível excluir o último administrador aprovado');
   });
 
@@ -52,20 +60,69 @@ describe('administrators roster', () => {
     // What the expected revision enforces: the loser reads again and decides on fresh state.
     const both = [appointed(ids.admin), appointed(ids.otherAdmin)];
     spec(both)
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'reject', actor: null } })
       .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })]);
     spec([...both, AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.admin, action: 'reject', actor: null } })
       .thenThrows(LastAdministrator);
   });
 
   it('records a removal of someone it did not list (the append is the lock), unless nobody else is left', () => {
     spec([appointed(ids.admin)])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete', actor: null } })
       .then([AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'deleted' })]);
     spec([])
-      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete' } })
+      .when({ type: 'RemoveAdministrator', data: { userId: ids.otherAdmin, action: 'delete', actor: null } })
       .thenThrows(LastAdministrator);
+  });
+
+  it("withdraws another administrator's key, as the lock of its deactivation", () => {
+    spec([appointed(ids.admin), appointed(ids.otherAdmin)])
+      .when({
+        type: 'WithdrawAdministratorKey',
+        data: { userId: ids.otherAdmin, keyId: ids.otherKey, actor: { userId: ids.admin, keyId: ids.key } },
+      })
+      .then([withdrawn(ids.otherAdmin, ids.otherKey)]);
+  });
+
+  it("of two administrators deactivating each other's keys at once, the second to decide is refused", () => {
+    // Each read the same roster; the first append wins, the other decides again on it.
+    const both = [appointed(ids.admin), appointed(ids.otherAdmin)];
+    spec([...both, withdrawn(ids.otherAdmin, ids.otherKey)])
+      .when({
+        type: 'WithdrawAdministratorKey',
+        data: { userId: ids.admin, keyId: ids.key, actor: { userId: ids.otherAdmin, keyId: ids.otherKey } },
+      })
+      .thenThrows(AdministrationRevoked, identityErrorMessages.administrationRevoked);
+    // The same for a removal decided by an administrator whose key was withdrawn meanwhile…
+    spec([...both, appointed(ids.user), withdrawn(ids.otherAdmin, ids.otherKey)])
+      .when({
+        type: 'RemoveAdministrator',
+        data: { userId: ids.user, action: 'delete', actor: { userId: ids.otherAdmin, keyId: ids.otherKey } },
+      })
+      .thenThrows(AdministrationRevoked);
+    // …or who was removed meanwhile.
+    spec([...both, AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' })])
+      .when({
+        type: 'WithdrawAdministratorKey',
+        data: { userId: ids.admin, keyId: ids.key, actor: { userId: ids.otherAdmin, keyId: ids.otherKey } },
+      })
+      .thenThrows(AdministrationRevoked);
+  });
+
+  it('lets an administrator removed and appointed again act, with a key not withdrawn', () => {
+    spec([
+      appointed(ids.admin),
+      appointed(ids.otherAdmin),
+      AdministratorRemoved.create({ userId: ids.otherAdmin, reason: 'rejected' }),
+      appointed(ids.otherAdmin),
+      withdrawn(ids.otherAdmin, ids.otherKey),
+    ])
+      .when({
+        type: 'WithdrawAdministratorKey',
+        data: { userId: ids.admin, keyId: ids.key, actor: { userId: ids.otherAdmin, keyId: 'a-new-key' } },
+      })
+      .then([withdrawn(ids.admin, ids.key)]);
   });
 
   it('is seeded once, for a system from before the roster', () => {
@@ -80,15 +137,17 @@ describe('administrators roster', () => {
 
 describe('roster plans', () => {
   it('removes only approved administrators, at the revision read', () => {
-    expect(planRosterRemoval(approvedAdmin(ids.user), rosterOf(ids.admin, ids.user), 'delete')).toEqual([
-      {
-        streamId: 'administrators',
-        expected: 'as_read',
-        events: [AdministratorRemoved.create({ userId: ids.user, reason: 'deleted' })],
-      },
-    ]);
+    expect(planRosterRemoval(approvedAdmin(ids.user), rosterOf(ids.admin, ids.user), 'delete', null)).toEqual(
+      [
+        {
+          streamId: 'administrators',
+          expected: 'as_read',
+          events: [AdministratorRemoved.create({ userId: ids.user, reason: 'deleted' })],
+        },
+      ],
+    );
     const plainUser = [userRegistered()].reduce(evolveUser, initialUserState());
-    expect(planRosterRemoval(plainUser, rosterOf(ids.admin), 'delete')).toEqual([]);
+    expect(planRosterRemoval(plainUser, rosterOf(ids.admin), 'delete', null)).toEqual([]);
     const rejectedAdmin = [
       userRegistered({ userId: ids.user, isAdmin: true }),
       UserStatusChanged.create({
@@ -98,7 +157,18 @@ describe('roster plans', () => {
         to: 'rejected',
       }),
     ].reduce(evolveUser, initialUserState());
-    expect(planRosterRemoval(rejectedAdmin, rosterOf(ids.admin), 'delete')).toEqual([]);
+    expect(planRosterRemoval(rejectedAdmin, rosterOf(ids.admin), 'delete', null)).toEqual([]);
+  });
+
+  it("withdraws a key in the roster only when it is an approved administrator's", () => {
+    const actor = { userId: ids.admin, keyId: ids.key };
+    expect(
+      planRosterKeyWithdrawal(approvedAdmin(ids.user), ids.otherKey, rosterOf(ids.admin, ids.user), actor),
+    ).toEqual([
+      { streamId: 'administrators', expected: 'as_read', events: [withdrawn(ids.user, ids.otherKey)] },
+    ]);
+    const plainUser = [userRegistered()].reduce(evolveUser, initialUserState());
+    expect(planRosterKeyWithdrawal(plainUser, ids.otherKey, rosterOf(ids.admin), actor)).toEqual([]);
   });
 
   it('appoints the approved administrators not listed yet, and nobody else', () => {

@@ -45,6 +45,16 @@ export class CannotDeactivateOwnKey extends IdentityError {
   }
 }
 
+/**
+ * The actor's administration ended while their request was under way: another administrator
+ * removed them or deactivated the key they signed in with. Their session is over (401).
+ */
+export class AdministrationRevoked extends IdentityError {
+  constructor() {
+    super('unauthenticated', messages.administrationRevoked, 'UNAUTHENTICATED');
+  }
+}
+
 /** The command would leave no approved administrator. */
 export class LastAdministrator extends IdentityError {
   constructor(readonly action: 'delete' | 'reject') {

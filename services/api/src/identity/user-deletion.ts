@@ -1,5 +1,5 @@
 import { decideAccessKey, type AccessKeyState } from './access-key.ts';
-import { planRosterRemoval, type AdministratorRosterState } from './administrator-roster.ts';
+import { planRosterRemoval, rosterActorOf, type AdministratorRosterState } from './administrator-roster.ts';
 import { decideEmailReservation, type EmailReservationState } from './email-reservation.ts';
 import type { PlannedAppend } from './planned-append.ts';
 import { accessKeyStreamId, emailReservationStreamId, userStreamId } from './streams.ts';
@@ -11,6 +11,8 @@ export interface UserDeletionInput {
   readonly user: UserState;
   /** Who deletes (null: the system). */
   readonly actorUserId: string | null;
+  /** The key the actor signed in with (null: the system, or not recorded). */
+  readonly actorKeyId: string | null;
   /** The folded `administrators` stream (seeded by the handler if it never existed). */
   readonly roster: AdministratorRosterState;
   /** The folded `user-email-<email>` stream of the user's email. */
@@ -37,7 +39,7 @@ export function planUserDeletion(input: UserDeletionInput): PlannedAppend[] {
     },
     input.user,
   );
-  const roster = planRosterRemoval(input.user, input.roster, 'delete');
+  const roster = planRosterRemoval(input.user, input.roster, 'delete', rosterActorOf(input));
   const email = input.user.kind === 'Registered' ? input.user.user.email : undefined;
   if (!email) throw new Error('decideUser deletes only registered users');
   return [

@@ -23,6 +23,7 @@ const given = (overrides: Partial<UserDeletionInput> = {}): UserDeletionInput =>
   userId: ids.user,
   user: [userRegistered()].reduce(evolveUser, initialUserState()),
   actorUserId: ids.admin,
+  actorKeyId: null,
   roster: rosterOf(ids.admin),
   emailReservation: [emailReserved(EMAIL, ids.user)].reduce(
     evolveEmailReservation,

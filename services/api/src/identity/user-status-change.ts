@@ -1,6 +1,7 @@
 import {
   planRosterAppointments,
   planRosterRemoval,
+  rosterActorOf,
   type AdministratorRosterState,
 } from './administrator-roster.ts';
 import type { PlannedAppend } from './planned-append.ts';
@@ -14,6 +15,8 @@ export interface UserStatusChangeInput {
   readonly status: 'approved' | 'rejected';
   /** Who decides (null: the system). */
   readonly actorUserId: string | null;
+  /** The key the actor signed in with (null: the system, or not recorded). */
+  readonly actorKeyId: string | null;
   /** The folded `administrators` stream (seeded by the handler if it never existed). */
   readonly roster: AdministratorRosterState;
 }
@@ -40,7 +43,8 @@ export function planUserStatusChange(input: UserStatusChangeInput): {
   );
   const after = events.reduce(evolveUser, input.user);
   // Only a change can remove: rejecting a rejected user changes nothing.
-  const removal = events.length > 0 ? planRosterRemoval(input.user, input.roster, 'reject') : [];
+  const removal =
+    events.length > 0 ? planRosterRemoval(input.user, input.roster, 'reject', rosterActorOf(input)) : [];
   return {
     appends: [
       ...removal,

@@ -25,6 +25,7 @@ describe('changing a user’s status', () => {
       user: admin,
       status: 'rejected',
       actorUserId: ids.admin,
+      actorKeyId: null,
       roster: rosterOf(ids.admin, ids.otherAdmin),
     });
     expect(plan.appends).toEqual([
@@ -44,6 +45,7 @@ describe('changing a user’s status', () => {
       user: admin,
       status: 'rejected' as const,
       actorUserId: ids.admin,
+      actorKeyId: null,
     };
     expect(() => planUserStatusChange({ ...input, roster: rosterOf(ids.otherAdmin) })).toThrow(
       LastAdministrator,
@@ -52,6 +54,7 @@ describe('changing a user’s status', () => {
       planUserStatusChange({
         ...input,
         actorUserId: ids.otherAdmin,
+        actorKeyId: null,
         roster: rosterOf(ids.admin, ids.otherAdmin),
       }),
     ).toThrow(CannotRemoveSelf);
@@ -63,6 +66,7 @@ describe('changing a user’s status', () => {
       user: rejectedAdmin,
       status: 'approved',
       actorUserId: ids.admin,
+      actorKeyId: null,
       roster: rosterOf(ids.admin),
     });
     expect(plan.appends).toEqual([
@@ -81,6 +85,7 @@ describe('changing a user’s status', () => {
       user: rejectedAdmin,
       status: 'rejected',
       actorUserId: ids.admin,
+      actorKeyId: null,
       roster: rosterOf(ids.admin),
     });
     expect(plan.appends.flatMap((append) => append.events)).toEqual([]);

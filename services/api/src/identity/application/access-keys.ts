@@ -4,12 +4,15 @@ import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access
 import { AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
-import { accessKeyStreamId } from '../streams.ts';
+import { accessKeyStreamId, administratorRosterStreamId } from '../streams.ts';
+import { planRosterKeyWithdrawal } from '../administrator-roster.ts';
+import type { PlannedAppend } from '../planned-append.ts';
 import type { IdentityServices } from './identity-services.ts';
-import { readAccessKey, readUser } from './read-streams.ts';
+import { readAccessKey, readRoster, readUser, withRosterSeed } from './read-streams.ts';
 import type { Actor } from './users.ts';
 import { accessKeyListItem } from './views.ts';
 import { newId } from '../../shared/new-id.ts';
+import { retryOnConflict, streamMoved } from '../../shared/retry-on-conflict.ts';
 
 /**
  * 'Nova Chave': a new random key, bound to `userId` when given (else an invitation). The full
@@ -51,26 +54,45 @@ export async function issueAccessKey(
 
 /**
  * 'Desativar': one way. Every session opened with the key ends. Never the key the actor signed
- * in with (`signedInWith`): whoever deactivates a key keeps one that works, so the
+ * in with (`signedInWith`): whoever deactivates a key keeps one that works. A key of an
+ * approved administrator is withdrawn in the administrators' roster first, at the revision
+ * read, and refused if the actor's own key was withdrawn (or the actor removed) meanwhile: of
+ * two administrators deactivating each other's keys at once, one keeps theirs, so the
  * administrators can never all be locked out.
  */
 export async function deactivateAccessKey(
   services: IdentityServices,
   keyId: string,
-  actor: Actor & { readonly signedInWith: string | undefined },
+  actor: Actor,
 ): Promise<AccessKeyListItem> {
   if (keyId === actor.signedInWith) throw new CannotDeactivateOwnKey();
-  const reads = new StreamReads(services.deps.eventStore);
   const streamId = accessKeyStreamId(keyId);
-  const key = await readAccessKey(reads, keyId);
-  const events = decideAccessKey(
-    { type: 'DeactivateAccessKey', data: { keyId, reason: 'administrator' } },
-    key,
+  const { reads, key, events, boundUser } = await retryOnConflict(
+    async () => {
+      const reads = new StreamReads(services.deps.eventStore);
+      const key = await readAccessKey(reads, keyId);
+      const events = decideAccessKey(
+        { type: 'DeactivateAccessKey', data: { keyId, reason: 'administrator' } },
+        key,
+      );
+      const boundUserId = key.kind === 'Issued' ? key.key.boundUserId : null;
+      const boundUser = boundUserId ? await readUser(reads, boundUserId) : undefined;
+      let plan: PlannedAppend[] = [{ streamId, expected: 'as_read', events }];
+      if (boundUser && events.length > 0) {
+        const { roster, seed } = await readRoster(services, reads);
+        const actorOfRoster = { userId: actor.id, keyId: actor.signedInWith };
+        plan = withRosterSeed(seed, [
+          ...planRosterKeyWithdrawal(boundUser, keyId, roster, actorOfRoster),
+          ...plan,
+        ]);
+      }
+      await executePlan(services.deps, reads, plan, actor.metadata);
+      return { reads, key, events, boundUser };
+    },
+    streamMoved((moved) => moved === administratorRosterStreamId || moved === streamId),
   );
-  await executePlan(services.deps, reads, [{ streamId, expected: 'as_read', events }], actor.metadata);
   await services.sessions.endSessionsOfAccessKey(keyId);
   const deactivated = issuedKey(events.reduce(evolveAccessKey, key), keyId);
-  const boundUser = deactivated.boundUserId ? await readUser(reads, deactivated.boundUserId) : undefined;
   return accessKeyListItem(
     deactivated,
     reads.createdAt(streamId) ?? actor.metadata.timestamp,

@@ -33,6 +33,8 @@ export interface Actor {
   readonly id: string;
   readonly metadata: EventMetadata;
   readonly now: Date;
+  /** The access key the actor's session was opened with (null: not recorded). */
+  readonly signedInWith: string | null;
 }
 
 /** 'Adicionar Usuário': an approved account; a duplicate email is a 409. */
@@ -104,6 +106,7 @@ export async function changeUserStatus(
       user,
       status: request.status,
       actorUserId: actor.id,
+      actorKeyId: actor.signedInWith,
       roster,
     });
     await executePlan(services.deps, reads, withRosterSeed(seed, plan.appends), actor.metadata);
@@ -130,7 +133,15 @@ export async function deleteUser(services: IdentityServices, userId: string, act
       for (const keyId of await services.accessKeys.activeIdsBoundTo(userId)) {
         keys.push({ keyId, state: await readAccessKey(reads, keyId) });
       }
-      const plan = planUserDeletion({ userId, user, actorUserId: actor.id, roster, emailReservation, keys });
+      const plan = planUserDeletion({
+        userId,
+        user,
+        actorUserId: actor.id,
+        actorKeyId: actor.signedInWith,
+        roster,
+        emailReservation,
+        keys,
+      });
       await executePlan(services.deps, reads, withRosterSeed(seed, plan), actor.metadata);
       // Decided again only while the user is not deleted yet (the roster or their stream moved).
     },

@@ -32,10 +32,7 @@ export function accessKeyRoutes(router: Router<RequestState>, services: Identity
     respond(
       ctx,
       AccessKeyListItemSchema,
-      await deactivateAccessKey(services, keyId(ctx), {
-        ...actorOf(ctx, deps),
-        signedInWith: ctx.state.accessKeyId,
-      }),
+      await deactivateAccessKey(services, keyId(ctx), actorOf(ctx, deps)),
     );
   });
 }

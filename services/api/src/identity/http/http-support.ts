@@ -19,5 +19,10 @@ export function actorOf(ctx: Context, deps: ApiDependencies): Actor {
   const user = ctx.state.user;
   if (!user) throw new Error('actorOf needs a guarded route');
   const now = deps.now();
-  return { id: user.id, now, metadata: metadataOf(ctx, deps, user, now) };
+  return {
+    id: user.id,
+    now,
+    metadata: metadataOf(ctx, deps, user, now),
+    signedInWith: ctx.state.accessKeyId ?? null,
+  };
 }
