@@ -34,6 +34,22 @@ export function createAccessKeyQueries(db: CommonQueryMethods) {
       );
     },
 
+    /**
+     * Whether the key with this hash could sign `email` (normalised) in now: active, not
+     * expired, and bound to that email's user or not bound yet (an invitation). What lets an
+     * attempt past the login throttle; the login itself still decides on the key's stream.
+     */
+    async couldSignIn(keyHash: string, email: string, now: Date): Promise<boolean> {
+      return db.oneFirst(sql.type(z.object({ usable: z.boolean() }))`
+        select exists (
+          select 1 from access_keys k left join users u on u.id = k.bound_user_id
+          where k.key_hash = ${keyHash} and k.is_active
+            and (k.expires_at is null or k.expires_at > ${now.toISOString()}::timestamptz)
+            and (k.bound_user_id is null or u.email = ${email})
+        ) as usable
+      `);
+    },
+
     findById(id: string): Promise<AccessKeyRow | null> {
       return db.maybeOne(sql.type(AccessKeyRowSchema)`
         select ${keyColumns} from access_keys k left join users u on u.id = k.bound_user_id

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../src/http/auth/messages.ts';
 import { EMAIL_SLOWDOWN_STEP_MS, emailHash } from '../src/http/auth/login-throttle.ts';
 import { createClient, signInAs, type SignedIn } from './support/http-client.ts';
 import { uniqueEmail } from './support/identity-fixtures.ts';
-import { resetLoginThrottle, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, resetLoginThrottle, startTestApp, type TestApp } from './support/test-app.ts';
 
 const WRONG_KEY = 'ChaveErrada0123456789ChaveErrada0123456789';
 
@@ -40,6 +40,28 @@ describe('login rate limit, no trusted proxy', () => {
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
     // A valid key always signs its user in, even from a throttled address (issue 10, item 6).
     expect((await attempt(app, admin.email, admin.accessKey)).status).toBe(200);
+  });
+
+  it("spares the event log from a throttled address: a deactivated key, or another person's, is answered 429 writing nothing", async () => {
+    const other = await signInAs(app, 'approved');
+    const issued = await admin.client.post('/api/access-keys', {
+      description: 'A desativar',
+      userId: other.user.id,
+    });
+    const deactivated = issued.body as { id: string; key: string };
+    expect((await admin.client.patch(`/api/access-keys/${deactivated.id}/deactivate`)).status).toBe(200);
+    for (let index = 0; index < 10; index += 1) await attempt(app, uniqueEmail(), WRONG_KEY);
+
+    for (const [email, key] of [
+      [other.email, deactivated.key],
+      [uniqueEmail(), deactivated.key],
+      [uniqueEmail(), other.accessKey],
+    ] as const) {
+      const response = await appendsNothing(app, () => attempt(app, email, key));
+      expect(response.status).toBe(429);
+    }
+    // The right key for its own email still signs in.
+    expect((await attempt(app, other.email, other.accessKey)).status).toBe(200);
   });
 
   it('logs a throttled attempt with the IP and the hash of the email, never the email', async () => {

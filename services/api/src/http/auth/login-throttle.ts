@@ -134,8 +134,12 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
 export interface ThrottledLoginAttempt<T> {
   readonly ip: string;
   readonly email: string;
-  /** Whether the typed key exists at all (a read, no append): a throttled attempt needs one. */
-  readonly keyExists: () => Promise<boolean>;
+  /**
+   * Whether the typed key could sign this email in (a read, no append): a throttled attempt
+   * needs one. Not merely an existing key: a deactivated one would let a throttled caller
+   * write a refusal to the event log with every attempt.
+   */
+  readonly keyCouldSignIn: () => Promise<boolean>;
   /** The login itself. */
   readonly logIn: () => Promise<T>;
   /** Whether an error of `logIn` is refused credentials (a guess) rather than a fault. */
@@ -144,7 +148,7 @@ export interface ThrottledLoginAttempt<T> {
 
 /**
  * Runs a login under the throttle. A valid key always signs its user in: a throttled attempt
- * is still tried when its key exists (guessing a random key is hopeless; the throttle is there
+ * is still tried when its key could sign that email in (guessing a random key is hopeless; the throttle is there
  * to spare the log and the server), and otherwise answered 429 without touching the event log.
  * Refused credentials answer after the per-email slowdown. Throttled attempts are logged with
  * the IP and the email's hash.
@@ -160,7 +164,7 @@ export async function throttledLogin<T>(
     logger.warn({ ip, emailHash: emailHash(email) }, 'login throttled');
     return new TooManyLoginAttempts(admission.retryAfterSeconds);
   };
-  if (admission.throttled && !(await attempt.keyExists())) throw tooMany();
+  if (admission.throttled && !(await attempt.keyCouldSignIn())) throw tooMany();
   let result: T;
   try {
     result = await attempt.logIn();

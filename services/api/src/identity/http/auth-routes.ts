@@ -11,6 +11,7 @@ import { logIn } from '../application/login.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { recordLogout } from '../application/users.ts';
 import { InvalidCredentials } from '../errors.ts';
+import { normalizeEmail } from '../email.ts';
 import { metadataOf } from './http-support.ts';
 
 /**
@@ -26,8 +27,8 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
     const { session, user } = await throttledLogin(throttle, deps.logger, {
       ip: ctx.ip,
       email: request.email,
-      keyExists: async () =>
-        (await services.accessKeys.findIdByHash(hashAccessKey(request.accessKey))) !== null,
+      keyCouldSignIn: () =>
+        services.accessKeys.couldSignIn(hashAccessKey(request.accessKey), normalizeEmail(request.email), now),
       logIn: () =>
         logIn(services, {
           email: request.email,
