@@ -2,6 +2,7 @@ import cliProgress from 'cli-progress';
 import {
   createDatabasePool,
   loadMigrations,
+  grantToApplication,
   prepareDatabase,
   openDatabase,
   type DatabaseLocation,
@@ -73,6 +74,8 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     } else {
       const chosen = projections.filter((projection) => command.names.includes(projection.name));
       await rebuild(connections, chosen, { print, stderr, batchSize: deps.batchSize });
+      // The swapped-in tables have the owner's default grants: narrow them again.
+      await grantToApplication(database);
     }
     return 0;
   } catch (error) {

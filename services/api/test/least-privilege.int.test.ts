@@ -56,6 +56,12 @@ describe("the app's database role", () => {
     ['switch triggers off for the session', 'set session_replication_role = replica'],
     ['delete a stream', 'delete from streams'],
     ['rewrite the migrations bookkeeping', 'delete from schema_migrations'],
+    ['hide an audit entry', 'delete from audit_log'],
+    ['edit an audit entry', "update audit_log set ip_address = '10.0.0.1'"],
+    [
+      'record a verification of the hash chain',
+      "insert into event_log_verifications (head_position, head_hash, checked, broken_position) values (1, 'x', 1, null)",
+    ],
   ])('cannot %s (42501 insufficient privilege)', async (_, statement) => {
     const before = await countEvents(app);
     // Owner-only statements answer 42501 too ("must be owner of table").

@@ -84,13 +84,24 @@ export async function prepareDatabase(
   migrations: readonly Migration[],
 ): Promise<string[]> {
   const applied = await migrate(database.migrationUrl, migrations);
+  await grantToApplication(database);
+  return applied;
+}
+
+/**
+ * Grants the application's role what it may do on every table. After the migrations, and again
+ * after a rebuild swapped fresh tables in: those got the owner's default privileges, wider than
+ * an append-only table's.
+ */
+export async function grantToApplication(
+  database: Pick<DatabaseLocation, 'url' | 'migrationUrl'>,
+): Promise<void> {
   // The roles the sessions act as, not the logins: one login may take either role by `SET ROLE`.
   const [appRole, ownerRole] = await Promise.all([
     sessionRole(database.url),
     sessionRole(database.migrationUrl),
   ]);
   if (appRole !== ownerRole) await grantApplicationPrivileges(database.migrationUrl, appRole);
-  return applied;
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {

@@ -6,8 +6,9 @@ import pg from 'pg';
  * - the owner (`bari_owner`) owns the database and every table: it runs the migrations and the
  *   projections CLI (a rebuild creates, drops and renames read-model tables);
  * - the application (`bari_app`) is what the API and the projector connect as: SELECT and
- *   INSERT on `events`, no UPDATE, DELETE or TRUNCATE there; what the event store needs on
- *   `streams`; read and write on the read-model, session and throttle tables. It owns nothing,
+ *   INSERT on `events` and `audit_log`, no UPDATE, DELETE or TRUNCATE there; SELECT only on
+ *   the hash chain's verifications; what the event store needs on `streams`; read and write on
+ *   the other read-model, session and throttle tables. It owns nothing,
  *   is no superuser, so it can neither disable the append-only triggers (ALTER TABLE needs the
  *   owner) nor `set session_replication_role` (superuser only).
  */
@@ -15,8 +16,17 @@ import pg from 'pg';
 export const OWNER_ROLE = 'bari_owner';
 export const APP_ROLE = 'bari_app';
 
-/** Tables the application may read and add to, never change: the history. */
-const APPEND_ONLY_TABLES = ['events'];
+/**
+ * Tables the application may read and add to, never change: the history, and the audit log
+ * projected from it (the in-process projector only inserts its rows; a rebuild, as the owner,
+ * replaces the table). A compromised app cannot edit or hide what the auditor reads.
+ */
+const APPEND_ONLY_TABLES = ['events', 'audit_log'];
+/**
+ * Tables the application only reads: the hash chain's verifications, recorded by
+ * `npm run audit -- verify` as the owner and shown on /audit.
+ */
+const READ_ONLY_TABLES = ['event_log_verifications'];
 /** Tables the application may read and write but never empty: `streams` is the events' index. */
 const NEVER_DELETED_TABLES = ['streams'];
 /** Bookkeeping of the owner alone. */
@@ -180,6 +190,10 @@ export async function grantApplicationPrivileges(ownerUrl: string, appRole: stri
       `alter default privileges in schema public grant execute on functions to ${app}`,
       ...APPEND_ONLY_TABLES.filter((table) => tables.has(table)).map(
         (table) => `revoke update, delete, truncate, references, trigger on ${ident(table)} from ${app}`,
+      ),
+      ...READ_ONLY_TABLES.filter((table) => tables.has(table)).map(
+        (table) =>
+          `revoke insert, update, delete, truncate, references, trigger on ${ident(table)} from ${app}`,
       ),
       ...NEVER_DELETED_TABLES.filter((table) => tables.has(table)).map(
         (table) => `revoke delete, truncate, references, trigger on ${ident(table)} from ${app}`,

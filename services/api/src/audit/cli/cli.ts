@@ -38,7 +38,9 @@ export async function runAuditCli(argv: readonly string[], deps: AuditCliDepende
     database = await openDatabase(deps.env);
     // As the owner (the app's role may not create anything), then granted to the app's role.
     await prepareDatabase(database, loadMigrations([eventStoreMigrations]));
-    pool = await createDatabasePool(database.url, { maximumPoolSize: 1 });
+    // As the owner too: the app's role only reads the verifications, so that a compromised
+    // app cannot record a chain as intact.
+    pool = await createDatabasePool(database.migrationUrl, { maximumPoolSize: 1 });
     const result = await verifyHashChain(pool);
     await recordVerification(pool, result);
     if (!result.head) {
