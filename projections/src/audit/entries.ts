@@ -352,7 +352,8 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
     const searched = data.action === 'SEARCH_PATIENTS' ? (data.parameters.search ?? null) : null;
     return {
       action: data.action,
-      entityType: data.patientId || searched !== null ? 'patient' : 'system',
+      entityType:
+        data.patientId || searched !== null || data.action === 'LIST_PATIENTS' ? 'patient' : 'system',
       entityId: data.patientId,
       entityName: patientName,
       // Who looked a name or a CPF up is found by searching the log for it.

@@ -306,8 +306,6 @@ describe('access events', () => {
         200,
       );
     }
-    // The list itself, without a search, looks no one up.
-    expect((await viewer.client.get('/api/patients?page=1')).status).toBe(200);
     const { rows } = await eventually(
       () => auditLog(`userId=${viewer.user.id}&action=SEARCH_PATIENTS`),
       (log) => log.total >= 2,
@@ -317,6 +315,22 @@ describe('access events', () => {
     // The auditor finds the lookup by what was searched.
     const found = await auditLog(`action=SEARCH_PATIENTS&search=${cpf(100000010)}`);
     expect(found.rows.map((row) => row.userEmail)).toEqual([viewer.email]);
+  });
+
+  it('every page of the list read is an access too (it shows up to 200 records), once per 15 minutes', async () => {
+    const viewer = await signInAs(app, 'approved');
+    for (const query of ['page=1', 'page=1', 'page=2&pageSize=200&status=pre_op']) {
+      expect((await viewer.client.get(`/api/patients?${query}`)).status).toBe(200);
+    }
+    const { rows } = await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=LIST_PATIENTS`),
+      (log) => log.total >= 2,
+    );
+    expect(rows.map((row) => row.details?.values)).toEqual([
+      { status: 'pre_op', sort: 'name', direction: null, page: '2', pageSize: '200' },
+      { status: null, sort: 'name', direction: null, page: '1', pageSize: '50' },
+    ]);
+    expect(rows[0]).toMatchObject({ entityType: 'patient', userEmail: viewer.email });
   });
 
   it('a 404 leaves no view', async () => {

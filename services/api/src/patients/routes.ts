@@ -16,6 +16,7 @@ import {
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { recordAccess } from '../audit/record-access.ts';
+import { listAccessOf } from './list-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
@@ -102,10 +103,9 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.get('/patients', requireApproved(), async function listPatients(ctx) {
     const query = PatientListQuerySchema.parse(ctx.query);
-    // A search looks someone up (by name, CPF or CNS): who did, and for what, is an access.
-    if (query.search) {
-      await recordAccess(ctx, deps, { action: 'SEARCH_PATIENTS', parameters: { search: query.search } });
-    }
+    // Each page shows up to 200 patients' records: who read which page (or looked whom up, by
+    // name, CPF or CNS) is an access.
+    await recordAccess(ctx, deps, listAccessOf(query));
     const day = today();
     const page = await deps.readCache.read(
       ['patients'],

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { PatientListQuerySchema } from '@bari/contracts';
+import { listAccessOf } from './list-access.ts';
+
+describe('the access a page of the patient list records', () => {
+  it('is a search, with the text and the page, when something was searched', () => {
+    expect(listAccessOf(PatientListQuerySchema.parse({ search: 'maria', page: '2' }))).toEqual({
+      action: 'SEARCH_PATIENTS',
+      parameters: { search: 'maria', status: null, sort: 'name', direction: null, page: '2', pageSize: '50' },
+    });
+  });
+
+  it('is a listing of the page otherwise: every page shows patients’ records', () => {
+    expect(
+      listAccessOf(PatientListQuerySchema.parse({ status: 'pre_op', pageSize: '200', sort: 'progress' })),
+    ).toEqual({
+      action: 'LIST_PATIENTS',
+      parameters: { status: 'pre_op', sort: 'progress', direction: null, page: '1', pageSize: '200' },
+    });
+  });
+});
