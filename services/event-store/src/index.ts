@@ -14,6 +14,8 @@ export {
   chainHead,
   recordVerification,
   lastVerification,
+  verifiedAnchors,
+  type ChainAnchor,
   type ChainHead,
   type ChainVerification,
 } from './postgres/hash-chain.ts';

@@ -9,6 +9,7 @@ import {
   eventStoreMigrations,
   lastVerification,
   recordVerification,
+  verifiedAnchors,
   verifyHashChain,
   type EventStore,
 } from '../src/index.ts';
@@ -34,7 +35,12 @@ afterAll(async () => {
 
 describe('the hash-chained log', () => {
   it('verifies an intact log (several streams, multi-event appends, concurrent appends) and names its head', async () => {
-    expect(await verifyHashChain(pool)).toEqual({ checked: 0, head: null, brokenAt: null });
+    expect(await verifyHashChain(pool)).toEqual({
+      checked: 0,
+      head: null,
+      brokenAt: null,
+      anchorBroken: null,
+    });
     await store.appendToStream('a-1', [event(1), event(2), event(3)], 'no_stream');
     await Promise.all([
       store.appendToStream('b-1', [event(4)], 'any'),
@@ -70,5 +76,73 @@ describe('the hash-chained log', () => {
     const result = await verifyHashChain(pool);
     expect(result.brokenAt).toBe(altered);
     expect(result.checked).toBe(5);
+  });
+});
+
+describe('known heads (earlier verifications, or one noted by an administrator)', () => {
+  let own: TestDatabase;
+  let ownStore: EventStore;
+  let db: DatabasePool;
+
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    await migrate(own.url, loadMigrations([eventStoreMigrations]));
+    ownStore = createPostgresEventStore({ connectionString: own.url });
+    db = await createDatabasePool(own.url, { maximumPoolSize: 2 });
+  });
+  afterAll(async () => {
+    await db?.end();
+    await ownStore?.close();
+    await own?.drop();
+  });
+
+  /** What a superuser could do: change the log with the append-only trigger switched off. */
+  const tamper = async (statement: Parameters<DatabasePool['query']>[0]) => {
+    await db.query(sql.typeAlias('void')`alter table events disable trigger events_refuse_update_delete`);
+    await db.query(statement);
+    await db.query(sql.typeAlias('void')`alter table events enable trigger events_refuse_update_delete`);
+  };
+
+  it('catch a tail removed and a chain recomputed after an alteration, which leave every link intact', async () => {
+    await ownStore.appendToStream('d-1', [event(1), event(2), event(3), event(4)], 'no_stream');
+    const first = await verifyHashChain(db);
+    expect(first).toMatchObject({ brokenAt: null, anchorBroken: null });
+    await recordVerification(db, first);
+    await ownStore.appendToStream('d-1', [event(5), event(6)], 'any');
+    const anchors = await verifiedAnchors(db);
+    expect(anchors).toEqual([expect.objectContaining(first.head)]);
+    expect(await verifyHashChain(db, anchors)).toMatchObject({ checked: 6, anchorBroken: null });
+
+    // The newest events and the verified head removed: every remaining link is intact.
+    await tamper(
+      sql.typeAlias('void')`delete from events where global_position >= ${first.head!.position}::bigint`,
+    );
+    const truncated = await verifyHashChain(db, anchors);
+    expect(truncated).toMatchObject({ checked: 3, brokenAt: null });
+    expect(truncated.anchorBroken).toEqual({ anchor: anchors[0], found: 'missing' });
+    expect(await verifyHashChain(db)).toMatchObject({ brokenAt: null, anchorBroken: null });
+
+    // An event altered, then every hash from it on recomputed with the append's own function.
+    await ownStore.appendToStream('d-2', [event(7), event(8)], 'no_stream');
+    const head = (await verifyHashChain(db)).head!;
+    const noted = { ...head, verifiedAt: null };
+    await tamper(
+      sql.typeAlias(
+        'void',
+      )`update events set data = '{"n": 999}'::jsonb where global_position = (select min(global_position) from events)`,
+    );
+    await tamper(sql.typeAlias('void')`
+      do $$ declare r record; previous bytea := null; begin
+        for r in select * from events order by global_position loop
+          previous := bari_event_hash(previous, r.global_position, r.event_id, r.stream_id,
+            r.stream_revision, r.type, r.data, r.metadata, r.created_at);
+          update events set hash = previous where global_position = r.global_position;
+        end loop;
+      end $$`);
+    const recomputed = await verifyHashChain(db, [noted]);
+    expect(recomputed.brokenAt).toBeNull();
+    expect(recomputed.anchorBroken).toEqual({ anchor: noted, found: 'different' });
+    await recordVerification(db, recomputed);
+    expect(await lastVerification(db)).toMatchObject({ brokenPosition: head.position });
   });
 });
