@@ -1,6 +1,7 @@
-import type { Cookie, Locator, Page } from 'playwright-core';
+import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { hasFocus } from './support/focus.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
@@ -12,11 +13,6 @@ import { setUpApp } from './support/suite.ts';
  */
 
 const LOCALE = 'en-US';
-
-/** Whether this element has the keyboard focus. */
-function hasFocus(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
-}
 
 /** A day `offset` days from today as dd/mm/aaaa digits, as a user types them. */
 function typedDay(offset: number): string {

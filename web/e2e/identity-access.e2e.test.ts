@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { hasFocus } from './support/focus.ts';
 import {
   addUserThroughUi,
   createKeyThroughUi,
@@ -116,6 +117,28 @@ describe('identity: confinement and restricted screens', () => {
 
     await page.goto(`${app.baseUrl}/access-keys`);
     await page.getByText('Acesso Restrito').waitFor();
+  });
+
+  it('closes the key shown once with Escape or its ×, the focus first on its copy button', async () => {
+    const page = await openSignedInPage(app, admin);
+    await page.goto(`${app.baseUrl}/access-keys`);
+    const open = page.getByRole('button', { name: 'Nova Chave' });
+    for (const closeWith of ['Escape', 'Close'] as const) {
+      await open.click();
+      const form = page.getByRole('dialog', { name: 'Nova Chave' });
+      await form.getByLabel('Descrição').fill(`Chave fechada com ${closeWith}`);
+      await form.getByRole('button', { name: 'Criar Chave' }).click();
+      const shown = page.getByRole('dialog', { name: 'Chave criada com sucesso' });
+      await shown.getByRole('textbox', { name: 'Chave de acesso' }).waitFor();
+      // Copy it now: the copy button has the focus, 'Fechar' is the next Tab.
+      await expect
+        .poll(() => hasFocus(shown.getByRole('button', { name: 'Copiar chave de acesso' })))
+        .toBe(true);
+      if (closeWith === 'Escape') await page.keyboard.press('Escape');
+      else await shown.getByRole('button', { name: 'Close' }).click();
+      await shown.waitFor({ state: 'detached' });
+      await expect.poll(() => hasFocus(open)).toBe(true);
+    }
   });
 
   it('refuses a key once the administrator deactivated it', async () => {

@@ -11,10 +11,12 @@ export interface CopyableFieldProps {
   /** The field's accessible name, e.g. 'Chave de acesso'. */
   label: string;
   id?: string;
+  /** The copy button takes the focus when the field appears (a value shown once, to copy now). */
+  autoFocusCopy?: boolean;
 }
 
 /** A read-only field with a copy button; toasts 'Copiado' (§8) once the text is copied. */
-export function CopyableField({ value, label, id }: CopyableFieldProps) {
+export function CopyableField({ value, label, id, autoFocusCopy = false }: CopyableFieldProps) {
   const copy = async () => {
     const copied = await copyToClipboard(value);
     showToast(
@@ -39,6 +41,7 @@ export function CopyableField({ value, label, id }: CopyableFieldProps) {
         <AppTooltip content={commonMessages.copy}>
           <Button
             aria-label={`${commonMessages.copy} ${label.toLowerCase()}`}
+            autoFocus={autoFocusCopy}
             icon={IconNames.DUPLICATE}
             onClick={() => void copy()}
             variant={ButtonVariant.MINIMAL}

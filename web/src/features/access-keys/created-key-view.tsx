@@ -18,7 +18,7 @@ export function CreatedKeyView({ createdKey, onClose }: CreatedKeyViewProps) {
           {m.createdWarning}
         </Callout>
         <FormGroup label={m.keyLabel} labelFor="created-access-key">
-          <CopyableField id="created-access-key" label={m.keyLabel} value={createdKey.key} />
+          <CopyableField autoFocusCopy id="created-access-key" label={m.keyLabel} value={createdKey.key} />
         </FormGroup>
         <p className={Classes.TEXT_MUTED}>
           {createdKey.description}

@@ -16,7 +16,9 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormDialog
-      busy={form.busy}
+      // The form reports itself busy while sending, then unmounts without saying it is done:
+      // once the key is shown, nothing is being sent (Escape and × must close it).
+      busy={!created && form.busy}
       // A stray click must not throw away a key that is shown only once.
       canOutsideClickClose={!created}
       dirty={!created && form.dirty}
