@@ -56,6 +56,8 @@ describe('identity: confinement and restricted screens', () => {
     await adminPage.getByLabel('Pendentes: 1').waitFor();
     await row.getByRole('button', { name: 'Rejeitar' }).click();
     await row.getByText('Rejeitado').waitFor();
+    // 'Rejeitar' is gone: the focus goes on to the row's next action, not to the page.
+    await expect.poll(() => hasFocus(row.getByRole('button', { name: 'Excluir' }))).toBe(true);
     await adminPage.getByLabel('Rejeitados: 1').waitFor();
 
     const again = await openPage(app.browser);
@@ -84,6 +86,14 @@ describe('identity: confinement and restricted screens', () => {
     const row = adminPage.getByRole('row', { name: new RegExp(newcomer.email) });
     await row.getByRole('button', { name: 'Aprovar' }).click();
     await row.getByText('Aprovado').waitFor();
+    await expect.poll(() => hasFocus(row.getByRole('button', { name: 'Rejeitar' }))).toBe(true);
+    // 'Excluir' asks first; Escape gives the focus back to it.
+    const remove = row.getByRole('button', { name: 'Excluir' });
+    await remove.click();
+    await adminPage.getByRole('alertdialog').waitFor();
+    await adminPage.keyboard.press('Escape');
+    await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(remove)).toBe(true);
     // The administrator cannot reject or delete their own account.
     const own = adminPage.getByRole('row', { name: new RegExp(admin.email) });
     await own.getByText('Admin', { exact: true }).waitFor();
@@ -151,6 +161,8 @@ describe('identity: confinement and restricted screens', () => {
     await card.getByRole('button', { name: 'Desativar' }).click();
     await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
     await card.getByText('Inativa', { exact: true }).waitFor();
+    // Its 'Desativar' is gone: the card keeps the focus.
+    await expect.poll(() => hasFocus(card)).toBe(true);
     expect(await card.getByRole('button', { name: 'Desativar' }).count()).toBe(0);
 
     const page = await openPage(app.browser, { allowConsoleErrors: [/Failed to load resource/] });

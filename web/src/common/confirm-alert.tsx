@@ -1,6 +1,7 @@
 import { Button, Classes, Dialog, Icon, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
+import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
 import { commonMessages } from './messages.ts';
 
 export interface ConfirmAlertProps {
@@ -20,7 +21,8 @@ export interface ConfirmAlertProps {
  * while open (style.md); the caller closes it once the action is done, or leaves it open to
  * try again after a failure. Blueprint's `Alert` markup, but its `loading` disables the
  * confirm button, which drops the keyboard focus: here the buttons stay enabled, marked busy,
- * and presses are ignored while the action runs.
+ * and presses are ignored while the action runs. Closed, it gives the focus back to the button
+ * that opened it (or to that button's row or card, when the action removed the button).
  */
 export function ConfirmAlert({
   confirmText,
@@ -30,6 +32,7 @@ export function ConfirmAlert({
   onCancel,
   children,
 }: ConfirmAlertProps) {
+  useFocusBackToOpener();
   const cancel = () => {
     if (!loading) onCancel();
   };

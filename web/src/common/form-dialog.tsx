@@ -1,6 +1,7 @@
 import { Dialog, type DialogProps } from '@blueprintjs/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useDiscardGuard } from './discard-guard.tsx';
+import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
 
 export interface FormDialogProps extends Omit<
   DialogProps,
@@ -51,28 +52,4 @@ export function FormDialog({
       {confirmation}
     </>
   );
-}
-
-/**
- * Gives the focus back to what opened the dialog (its button) once the dialog is gone, unless
- * something else took it meanwhile. The dialog is unmounted when it closes (it is mounted only
- * while open), which skips Blueprint's own return of the focus: it fell to the page, and a
- * keyboard user had to Tab again from the sidebar.
- */
-function useFocusBackToOpener(): void {
-  // Read while rendering the first time: by the effects, an autofocused field has the focus.
-  const [opener] = useState(() => document.activeElement);
-  useEffect(() => {
-    return () => {
-      requestAnimationFrame(() => {
-        const focused = document.activeElement;
-        if (
-          (focused === null || focused === document.body) &&
-          opener instanceof HTMLElement &&
-          opener.isConnected
-        )
-          opener.focus();
-      });
-    };
-  }, [opener]);
 }

@@ -6,6 +6,7 @@ import { AccessKeyHolderLabel } from './access-key-holder-label.tsx';
 import { AccessKeyStatusTag } from './access-key-status-tag.tsx';
 import { accessKeysMessages as m } from './messages.ts';
 import { Heading } from '../../common/heading.tsx';
+import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts';
 
 export interface AccessKeyCardProps {
   accessKey: AccessKeyListItem;
@@ -16,8 +17,11 @@ export interface AccessKeyCardProps {
 /** One key: what it is for, whose it is, its dates, its use and its status (§2 Access keys). */
 export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardProps) {
   const status = accessKeyStatus(accessKey, now);
+  // 'Desativar' disappears once the key is inactive: the card itself keeps the focus.
+  const focusGroup = useFocusKeptInside<HTMLDivElement>();
   return (
     <Card
+      {...focusGroup}
       aria-label={accessKey.description}
       className="access-key-card"
       elevation={Elevation.ONE}

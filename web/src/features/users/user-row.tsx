@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts';
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
 import { userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
@@ -22,6 +23,8 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   const [updateStatus, { isLoading }] = useUpdateUserStatusMutation();
   // The buttons stay enabled while saving (a disabled button drops the focus): repeats are ignored.
   const inFlight = useRef(false);
+  // 'Aprovar' and 'Rejeitar' disappear once done: the focus goes on to the row's next action.
+  const focusGroup = useFocusKeptInside<HTMLTableRowElement>();
 
   const setStatus = async (status: Exclude<UserStatus, 'pending'>) => {
     if (inFlight.current) return;
@@ -40,7 +43,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   };
 
   return (
-    <tr>
+    <tr {...focusGroup}>
       <td>{userDisplayName(user)}</td>
       <td>{userDisplayEmail(user)}</td>
       <td>
