@@ -54,10 +54,15 @@ describe('identity: confinement and restricted screens', () => {
     await row.getByText('Pendente').waitFor();
     await row.getByText('Nome não informado').waitFor();
     await adminPage.getByLabel('Pendentes: 1').waitFor();
-    await row.getByRole('button', { name: 'Rejeitar' }).click();
+    // Each row's actions name the user they act on, for a screen reader.
+    const reject = row.getByRole('button', { name: `Rejeitar usuário ${newcomer.email}`, exact: true });
+    expect(await reject.textContent()).toBe('Rejeitar');
+    await row.getByRole('button', { name: `Aprovar usuário ${newcomer.email}`, exact: true }).waitFor();
+    await reject.click();
     await row.getByText('Rejeitado').waitFor();
     // 'Rejeitar' is gone: the focus goes on to the row's next action, not to the page.
-    await expect.poll(() => hasFocus(row.getByRole('button', { name: 'Excluir' }))).toBe(true);
+    const remove = row.getByRole('button', { name: `Excluir usuário ${newcomer.email}`, exact: true });
+    await expect.poll(() => hasFocus(remove)).toBe(true);
     await adminPage.getByLabel('Rejeitados: 1').waitFor();
 
     const again = await openPage(app.browser);
@@ -158,7 +163,7 @@ describe('identity: confinement and restricted screens', () => {
     const key = await createKeyThroughUi(adminPage, app.baseUrl, 'Chave da Ana', ana.email);
 
     const card = adminPage.getByRole('article', { name: 'Chave da Ana' });
-    await card.getByRole('button', { name: 'Desativar' }).click();
+    await card.getByRole('button', { name: 'Desativar chave Chave da Ana', exact: true }).click();
     await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
     await card.getByText('Inativa', { exact: true }).waitFor();
     // Its 'Desativar' is gone: the card keeps the focus.

@@ -52,6 +52,7 @@ export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardPro
         <span className={Classes.TEXT_MUTED}>{m.usage(accessKey.usageCount)}</span>
         {status === 'active' ? (
           <Button
+            aria-label={m.deactivateKey(accessKey.description)}
             icon={IconNames.DISABLE}
             intent={Intent.DANGER}
             onClick={() => onDeactivate(accessKey)}

@@ -34,6 +34,8 @@ export const accessKeysMessages = {
   statusInactive: 'Inativa',
   statusExpired: 'Expirada',
   deactivate: 'Desativar',
+  /** The card's 'Desativar' as a screen reader names it: which key it ends. */
+  deactivateKey: (description: string) => `Desativar chave ${description}`,
   deactivateConfirmation: (description: string) =>
     `Desativar a chave "${description}"? Quem a utiliza não poderá mais entrar com ela. Esta ação não pode ser desfeita.`,
   empty: 'Nenhuma chave de acesso foi criada ainda.',

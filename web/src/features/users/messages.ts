@@ -31,6 +31,10 @@ export const usersMessages = {
   approve: 'Aprovar',
   reject: 'Rejeitar',
   delete: 'Excluir',
+  /** The row's actions as a screen reader names them: the visible text, then whom it acts on. */
+  approveUser: (user: string) => `Aprovar usuário ${user}`,
+  rejectUser: (user: string) => `Rejeitar usuário ${user}`,
+  deleteUser: (user: string) => `Excluir usuário ${user}`,
   deleteConfirmation: (email: string) =>
     `Tem certeza que deseja excluir o usuário ${email}? Esta ação não pode ser desfeita.`,
   empty: 'Nenhum usuário encontrado',

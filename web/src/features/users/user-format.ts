@@ -16,6 +16,11 @@ export function userDisplayEmail(user: Pick<UserListItem, 'email'>): string {
   return user.email.trim() || m.noEmail;
 }
 
+/** Whom a row's action acts on, for its accessible name: the email, else the name. */
+export function userActionSubject(user: Pick<UserListItem, 'email' | 'firstName' | 'lastName'>): string {
+  return user.email.trim() || userDisplayName(user);
+}
+
 /** §9: user creation dates read dd/MM/yyyy; 'Data não disponível' when absent or unreadable. */
 export function userCreatedAt(createdAt: string | null | undefined): string {
   if (!createdAt) return m.noDate;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countUsers, userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
+import { usersMessages as m } from './messages.ts';
+import {
+  countUsers,
+  userActionSubject,
+  userCreatedAt,
+  userDisplayEmail,
+  userDisplayName,
+} from './user-format.ts';
 
 describe('user display', () => {
   it('joins first and last names, or says the name is missing', () => {
@@ -12,6 +19,13 @@ describe('user display', () => {
   it('says the email is missing when it is empty', () => {
     expect(userDisplayEmail({ email: 'a@b.br' })).toBe('a@b.br');
     expect(userDisplayEmail({ email: '' })).toBe('Email não informado');
+  });
+
+  it("names the user a row's actions act on: the email, else the name", () => {
+    const maria = { email: 'maria@sus.gov.br', firstName: 'Maria', lastName: 'Souza' };
+    expect(m.approveUser(userActionSubject(maria))).toBe('Aprovar usuário maria@sus.gov.br');
+    expect(m.rejectUser(userActionSubject(maria))).toBe('Rejeitar usuário maria@sus.gov.br');
+    expect(m.deleteUser(userActionSubject({ ...maria, email: ' ' }))).toBe('Excluir usuário Maria Souza');
   });
 
   it('shows the creation date as dd/MM/yyyy in local time', () => {

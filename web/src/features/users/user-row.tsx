@@ -8,7 +8,7 @@ import { showToast } from '../../app/toaster.tsx';
 import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts';
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
-import { userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
+import { userActionSubject, userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
 import { UserStatusTag } from './user-status-tag.tsx';
 
 export interface UserRowProps {
@@ -25,6 +25,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   const inFlight = useRef(false);
   // 'Aprovar' and 'Rejeitar' disappear once done: the focus goes on to the row's next action.
   const focusGroup = useFocusKeptInside<HTMLTableRowElement>();
+  const subject = userActionSubject(user);
 
   const setStatus = async (status: Exclude<UserStatus, 'pending'>) => {
     if (inFlight.current) return;
@@ -64,6 +65,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
           {user.status !== 'approved' ? (
             <Button
               aria-busy={isLoading}
+              aria-label={m.approveUser(subject)}
               icon={IconNames.TICK}
               intent={Intent.SUCCESS}
               onClick={() => void setStatus('approved')}
@@ -75,6 +77,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
           {user.status !== 'rejected' && !isSelf ? (
             <Button
               aria-busy={isLoading}
+              aria-label={m.rejectUser(subject)}
               icon={IconNames.CROSS}
               intent={Intent.WARNING}
               onClick={() => void setStatus('rejected')}
@@ -85,6 +88,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
           ) : null}
           {isSelf ? null : (
             <Button
+              aria-label={m.deleteUser(subject)}
               icon={IconNames.TRASH}
               intent={Intent.DANGER}
               onClick={() => onDelete(user)}
