@@ -1,6 +1,7 @@
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { callApi } from './support/api.ts';
 import { hasFocus } from './support/focus.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -13,6 +14,10 @@ import { setUpApp } from './support/suite.ts';
  */
 
 const LOCALE = 'en-US';
+const LONG_EMAILS = {
+  approved: 'maria.aparecida.santos.oliveira@saude.campinas.sp.gov.br',
+  pending: 'recepcao.ambulatorio.bariatrico.noturno@hospital.municipal.campinas.sp.gov.br',
+};
 
 /** A day `offset` days from today as dd/mm/aaaa digits, as a user types them. */
 function typedDay(offset: number): string {
@@ -43,10 +48,36 @@ describe('daily use in an en-US browser', () => {
       await signIn(page, app.baseUrl, credentials[0]!);
       await page.waitForURL(`${app.baseUrl}/`);
       cookies = await context.cookies();
+      await seedUsersWithLongEmails(page);
     } finally {
       await context.close();
     }
   });
+
+  /**
+   * For the width test: an approved user and a pending one (all three row actions) whose emails
+   * are long, as municipal addresses are, and a key with a long description.
+   */
+  async function seedUsersWithLongEmails(page: Page): Promise<void> {
+    const created = await callApi(page, 'POST', '/api/users', {
+      firstName: 'Maria Aparecida',
+      lastName: 'dos Santos Oliveira',
+      email: LONG_EMAILS.approved,
+      isAdmin: false,
+    });
+    expect(created.status).toBe(201);
+    const invitation = await callApi(page, 'POST', '/api/access-keys', {
+      description: 'Convite para a recepção do ambulatório de cirurgia bariátrica (turno da noite)',
+    });
+    expect(invitation.status).toBe(201);
+    const { key } = invitation.json as { key: string };
+    // Signing in with an invitation registers the email as pending.
+    await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: LONG_EMAILS.pending, accessKey: key }),
+    });
+  }
 
   async function signedInPage(path: string, width = 1280): Promise<Page> {
     const page = await openPage(app.browser, { locale: LOCALE, viewport: { width, height: 800 } });
@@ -212,7 +243,7 @@ describe('daily use in an en-US browser', () => {
   });
 
   it.each([1366, 1280, 1024])(
-    'fits a %i px wide screen: dashboard, patient page, patient form, patient list and audit log',
+    'fits a %i px wide screen: dashboard, patient page, patient form, patient list, audit log, users and keys',
     async (width) => {
       const page = await signedInPage('/', width);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -292,6 +323,40 @@ describe('daily use in an en-US browser', () => {
       await page.getByText('Nenhum registro encontrado').first().waitFor();
       await from.fill('');
       await table.getByRole('row').nth(1).waitFor();
+
+      // Users: every column, 'Ações' too, in view without scrolling sideways; the four counters
+      // in one row or two rows of two.
+      await page.goto(`${app.baseUrl}/users`);
+      const pending = page.getByRole('row', { name: new RegExp(LONG_EMAILS.pending) });
+      await pending.getByRole('button', { name: 'Aprovar' }).waitFor();
+      await screenshot(page, `users-${width}`);
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
+      const list = page.locator('.users-page__list');
+      const [listScrollWidth, listClientWidth] = await list.evaluate((element) => [
+        element.scrollWidth,
+        element.clientWidth,
+      ]);
+      expect(listScrollWidth).toBeLessThanOrEqual(listClientWidth!);
+      const listBox = (await list.boundingBox())!;
+      for (const button of await pending.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5);
+      }
+      const counterTops = await page
+        .locator('.user-counters__card')
+        .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+      const perRow = [...new Set(counterTops)].map((top) => counterTops.filter((t) => t === top).length);
+      expect([[4], [2, 2]]).toContainEqual(perRow);
+
+      // Access keys: the cards, long descriptions too, inside the window.
+      await page.goto(`${app.baseUrl}/access-keys`);
+      await page.getByRole('article').first().waitFor();
+      await screenshot(page, `access-keys-${width}`);
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
+      for (const card of await page.getByRole('article').all()) {
+        const box = (await card.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
     },
   );
 });

@@ -9,6 +9,7 @@ import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts'
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
 import { userActionSubject, userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
+import { UserEmail } from './user-email.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
 
 export interface UserRowProps {
@@ -46,7 +47,9 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   return (
     <tr {...focusGroup}>
       <td>{userDisplayName(user)}</td>
-      <td>{userDisplayEmail(user)}</td>
+      <td className="users-table__email">
+        <UserEmail email={userDisplayEmail(user)} />
+      </td>
       <td>
         <UserStatusTag status={user.status} />
       </td>
@@ -59,7 +62,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
           m.user
         )}
       </td>
-      <td>{userCreatedAt(user.createdAt)}</td>
+      <td className="users-table__date">{userCreatedAt(user.createdAt)}</td>
       <td>
         <div className="user-row__actions">
           {user.status !== 'approved' ? (

@@ -24,7 +24,7 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
         <thead>
           <tr>
             <th>{m.columnName}</th>
-            <th>{m.columnEmail}</th>
+            <th className="users-table__email">{m.columnEmail}</th>
             <th>{m.columnStatus}</th>
             <th>{m.columnRole}</th>
             <th>{m.columnCreatedAt}</th>
