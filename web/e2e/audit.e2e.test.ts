@@ -75,12 +75,18 @@ describe('audit', () => {
     await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('Rosana Auditada Lima');
     await screenshot(page, 'audit-search');
 
-    await row.getByRole('button', { name: 'Município' }).click();
+    const opener = row.getByRole('button', { name: 'Município' });
+    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Detalhes do Registro' });
     const change = dialog.getByRole('row').filter({ hasText: 'Município' });
     await change.getByText('Salvador — BA', { exact: true }).waitFor();
     await change.getByText('Feira de Santana — BA', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // Escape closes it and gives the focus back to the button that opened it, not to the page.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => opener.evaluate((button) => button === button.ownerDocument.activeElement))
+      .toBe(true);
 
     await page.getByRole('combobox', { name: 'Filtrar por ação' }).selectOption({ label: 'Todas as ações' });
     await page.getByRole('combobox', { name: 'Filtrar por entidade' }).selectOption({ label: 'Paciente' });

@@ -8,6 +8,7 @@ import {
   fieldLabel,
   formatTimestamp,
 } from './audit-format.ts';
+import { useFocusBackToOpener } from '../../common/focus/use-focus-back-to-opener.ts';
 import { FieldChangesTable } from './field-changes-table.tsx';
 import { auditMessages as m } from './messages.ts';
 
@@ -18,6 +19,7 @@ export interface AuditDetailsDialogProps {
 
 /** Everything an entry holds: who, when, where, the entity, old → new values and other values. */
 export function AuditDetailsDialog({ entry, onClose }: AuditDetailsDialogProps) {
+  useFocusBackToOpener();
   const { details } = entry;
   const summary: [string, string][] = [
     [m.columns.timestamp, formatTimestamp(entry.timestamp)],
