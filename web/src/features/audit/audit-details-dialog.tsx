@@ -1,4 +1,4 @@
-import type { AuditLogEntryDto } from '@bari/contracts';
+import type { AuditFacetsDto, AuditLogEntryDto } from '@bari/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
   actionLabel,
@@ -14,13 +14,16 @@ import { auditMessages as m } from './messages.ts';
 
 export interface AuditDetailsDialogProps {
   entry: AuditLogEntryDto;
+  /** The users the log names (the user filter's list), to show a user's id as their email. */
+  users: AuditFacetsDto['users'] | undefined;
   onClose: () => void;
 }
 
 /** Everything an entry holds: who, when, where, the entity, old → new values and other values. */
-export function AuditDetailsDialog({ entry, onClose }: AuditDetailsDialogProps) {
+export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialogProps) {
   useFocusBackToOpener();
   const { details } = entry;
+  const emailOf = (id: string) => users?.find((user) => user.id === id)?.email;
   const summary: [string, string][] = [
     [m.columns.timestamp, formatTimestamp(entry.timestamp)],
     [m.columns.user, entry.userEmail ?? m.system],
@@ -32,7 +35,7 @@ export function AuditDetailsDialog({ entry, onClose }: AuditDetailsDialogProps) 
   if (details?.patientName) summary.push([m.patient, details.patientName]);
   if (details?.status) summary.push([fieldLabel('status'), displayValue(details.status)]);
   for (const [key, value] of Object.entries(details?.values ?? {})) {
-    summary.push([fieldLabel(key), displayNamedValue(key, value)]);
+    summary.push([fieldLabel(key), displayNamedValue(key, value, emailOf)]);
   }
   return (
     <Dialog isOpen onClose={onClose} title={m.detailsTitle}>

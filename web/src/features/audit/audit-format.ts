@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_TYPE_LABELS,
   CATEGORY_LABELS,
+  CUSTOM_REPORT_FIELD_LABELS,
   PHASE_LABELS,
   OTHER_FIELD_LABELS,
   PATIENT_FIELD_LABELS,
@@ -63,20 +64,54 @@ export function displayFieldValue(field: string, value: string | null | undefine
   return displayValue(value);
 }
 
-/** Codes some values hold, by the value's name: the protocol's labels and the sources'. */
+/**
+ * Codes some values hold, by the value's name: the protocol's labels, the sources', the events'
+ * reasons, a report's kind, and an audit read's action and entity filters.
+ */
 const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   category: CATEGORY_LABELS,
   phase: PHASE_LABELS,
   source: m.sourceLabels,
+  reason: m.reasonLabels,
+  kind: m.reportKindLabels,
+  action: AUDIT_ACTION_LABELS,
+  entityType: AUDIT_ENTITY_TYPE_LABELS,
 };
+
+/** Values that list codes, comma-separated (a custom report's fields). */
+const CODE_LIST_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  fields: CUSTOM_REPORT_FIELD_LABELS,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IBGE_CODE = /^\d{7}$/;
+
+/** A user's email by id, when the screen knows it (the user filter's list). */
+export type UserEmailOf = (id: string) => string | undefined;
 
 /**
  * One of an entry's values for display: a code its name knows in Portuguese ('pre_operative' →
- * 'Pré-operatório'), anything else as `displayValue` shows it.
+ * 'Pré-operatório', a filter's 'SEARCH_PATIENTS' → 'Pesquisar Pacientes'), a user's id as their
+ * email (an id nobody names is said to be one), a municipality's IBGE code as such, anything
+ * else as `displayValue` shows it.
  */
-export function displayNamedValue(name: string, value: string | null | undefined): string {
-  const label = value ? CODE_LABELS[name]?.[value] : undefined;
-  return label ?? displayValue(value);
+export function displayNamedValue(
+  name: string,
+  value: string | null | undefined,
+  emailOf: UserEmailOf = () => undefined,
+): string {
+  if (!value) return displayValue(value);
+  const label = CODE_LABELS[name]?.[value];
+  if (label) return label;
+  const list = CODE_LIST_LABELS[name];
+  if (list)
+    return value
+      .split(',')
+      .map((code) => list[code] ?? code)
+      .join(', ');
+  if (UUID.test(value)) return emailOf(value) ?? m.unnamedId(value);
+  if (name === 'municipality' && IBGE_CODE.test(value)) return m.ibgeCode(value);
+  return displayValue(value);
 }
 
 /**

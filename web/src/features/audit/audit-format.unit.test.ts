@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@bari/contracts';
 import { displayFieldValue, displayNamedValue } from './audit-format.ts';
 
 describe('displayNamedValue', () => {
@@ -26,5 +27,68 @@ describe('displayFieldValue', () => {
     expect(displayFieldValue('notes', '12808286848')).toBe('12808286848');
     expect(displayFieldValue('cpf', null)).toBe(displayFieldValue('notes', null));
     expect(displayFieldValue('admissionDate', '2026-03-05')).toBe('05/03/2026');
+  });
+});
+
+/** Every `reason` enum of the events contracts define, found in their zod schemas. */
+function eventReasons(): string[] {
+  const reasons = new Set<string>();
+  for (const exported of Object.values(contracts)) {
+    const data = (exported as { data?: { shape?: Record<string, unknown> } } | null)?.data;
+    const reason = data?.shape?.reason as { options?: unknown[] } | undefined;
+    for (const option of reason?.options ?? []) if (typeof option === 'string') reasons.add(option);
+  }
+  return [...reasons];
+}
+
+describe("an entry's reasons, filters and ids", () => {
+  it('finds the reasons in the zod enums of the events', () => {
+    expect(eventReasons()).toEqual(
+      expect.arrayContaining(['added', 'registration', 'staff', 'base_date_changed', 'unknown_key']),
+    );
+    expect(eventReasons()).toEqual(
+      expect.arrayContaining(['key_bound_to_another_account', 'administrator', 'user_deleted', 'duplicate']),
+    );
+  });
+
+  it.each(eventReasons())("shows the reason '%s' in Portuguese, never as its code", (reason) => {
+    const shown = displayNamedValue('reason', reason);
+    expect(shown).not.toBe(reason);
+    expect(shown).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ]/);
+  });
+
+  it('names the reasons the tester found as codes', () => {
+    expect(displayNamedValue('reason', 'base_date_changed')).toBe(
+      'Data da cirurgia ou da internação alterada',
+    );
+    expect(displayNamedValue('reason', 'key_bound_to_another_account')).toBe(
+      'Chave de acesso vinculada a outra conta',
+    );
+  });
+
+  it("shows an audit read's action and entity filters with their labels", () => {
+    expect(displayNamedValue('action', 'SEARCH_PATIENTS')).toBe('Pesquisar Pacientes');
+    expect(displayNamedValue('action', 'COMPLETE_PROCEDURE')).toBe('Registrar Procedimento');
+    expect(displayNamedValue('entityType', 'access_key')).toBe('Chave de Acesso');
+    for (const action of contracts.AUDIT_ACTIONS)
+      expect(displayNamedValue('action', action)).not.toBe(action);
+    for (const type of contracts.AUDIT_ENTITY_TYPES)
+      expect(displayNamedValue('entityType', type)).not.toBe(type);
+  });
+
+  it("shows a report read's kind, fields and municipality code in Portuguese", () => {
+    expect(displayNamedValue('kind', 'municipal')).toBe('Relatório municipal');
+    expect(displayNamedValue('fields', 'name,municipality,cpf')).toBe('Nome do Paciente, Município, CPF');
+    expect(displayNamedValue('municipality', '2927408')).toBe('código IBGE 2927408');
+  });
+
+  it("shows a user's id as their email, and an id nobody names as an id", () => {
+    const id = '3f1c2b7e-8a4d-4c2e-9b1a-0d5e6f7a8b9c';
+    const emailOf = (wanted: string) => (wanted === id ? 'ana@municipio.gov.br' : undefined);
+    expect(displayNamedValue('userId', id, emailOf)).toBe('ana@municipio.gov.br');
+    const other = '00000000-0000-4000-8000-000000000000';
+    expect(displayNamedValue('boundUserId', other, emailOf)).toBe(
+      '00000000-0000-4000-8000-000000000000 (identificador interno, sem nome conhecido)',
+    );
   });
 });

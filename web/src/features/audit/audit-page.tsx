@@ -104,7 +104,9 @@ export function AuditPage() {
         ) : null}
       </Card>
       <IntegrityCallout />
-      {opened ? <AuditDetailsDialog entry={opened} onClose={() => setOpened(null)} /> : null}
+      {opened ? (
+        <AuditDetailsDialog entry={opened} onClose={() => setOpened(null)} users={facets?.users} />
+      ) : null}
     </div>
   );
 }

@@ -76,6 +76,11 @@ export const auditMessages = {
     from: 'De',
     to: 'Até',
     asOf: 'Como estava em',
+    kind: 'Tipo de relatório',
+    fields: 'Campos',
+    municipality: 'Município',
+    startDate: 'Data inicial',
+    endDate: 'Data final',
   } as Readonly<Record<string, string>>,
   /** Codes an entry's values hold, by value name: shown in Portuguese in its details. */
   sourceLabels: {
@@ -85,6 +90,46 @@ export const auditMessages = {
     initialization: 'Inicialização',
     access_key_invitation: 'Convite por chave de acesso',
   } as Readonly<Record<string, string>>,
+  /**
+   * Every `reason` of an event (contracts' zod enums; the unit test lists them from there). One
+   * code means the same wherever it appears: 'staff' only reopens a procedure, 'administrator'
+   * only deactivates a key.
+   */
+  reasonLabels: {
+    registration: 'Cadastro do paciente',
+    added: 'Adicionado pela equipe',
+    recorded: 'Registro de procedimento',
+    migration: 'Atualização dos procedimentos obrigatórios',
+    staff: 'Desmarcado pela equipe',
+    completed_without_date: 'Correção: concluído sem data',
+    pending_with_date: 'Correção: pendente com data',
+    base_date_changed: 'Data da cirurgia ou da internação alterada',
+    data_fix: 'Correção de dados',
+    duplicate: 'Duplicado',
+    patient_deleted: 'Paciente excluído',
+    cpf_changed: 'CPF alterado',
+    orphaned: 'Reserva não concluída',
+    user_deleted: 'Usuário excluído',
+    administrator: 'Desativada por um administrador',
+    replaced_by_initialization: 'Substituída na inicialização forçada',
+    rejected: 'Rejeitado',
+    deleted: 'Excluído',
+    unknown_key: 'Chave de acesso desconhecida',
+    key_inactive: 'Chave de acesso desativada',
+    key_expired: 'Chave de acesso expirada',
+    key_bound_to_another_account: 'Chave de acesso vinculada a outra conta',
+    unbound_key_for_existing_account: 'Chave de convite usada por uma conta existente',
+    email_unavailable: 'Email indisponível',
+  } as Readonly<Record<string, string>>,
+  /** The `kind` of a report read (GENERATE_REPORT, EXPORT_REPORT). */
+  reportKindLabels: {
+    individual: 'Relatório individual',
+    municipal: 'Relatório municipal',
+    custom: 'Relatório personalizado',
+  } as Readonly<Record<string, string>>,
+  /** An id the screen cannot name (a user no longer listed, a key): shown as such. */
+  unnamedId: (id: string) => `${id} (identificador interno, sem nome conhecido)`,
+  ibgeCode: (code: string) => `código IBGE ${code}`,
   // The verifiable log
   integrityTitle: 'Integridade do log de eventos',
   integrityHead: (position: string, hash: string) => `Último evento: posição ${position} · hash ${hash}`,
