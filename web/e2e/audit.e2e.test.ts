@@ -17,21 +17,28 @@ const localNow = (page: Page): Promise<string> =>
     return now.toISOString().slice(0, 19);
   });
 
+let credentials: Promise<{ email: string; accessKey: string }[]> | undefined;
+
+/** Initializes the app once; the default accounts' credentials. */
+function initialized(baseUrl: string): Promise<{ email: string; accessKey: string }[]> {
+  credentials ??= fetch(`${baseUrl}/api/initialize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  }).then(
+    async (response) =>
+      ((await response.json()) as { credentials: { email: string; accessKey: string }[] }).credentials,
+  );
+  return credentials;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('audit', () => {
   const app = setUpApp();
 
   it("a municipality change is found in /audit by the patient's name and in the patient's 'Histórico', and the patient can be seen as it stood before it", async () => {
-    const response = await fetch(`${app.baseUrl}/api/initialize`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-    });
-    const { credentials } = (await response.json()) as {
-      credentials: { email: string; accessKey: string }[];
-    };
     const page = await openPage(app.browser);
-    await signIn(page, app.baseUrl, credentials[0]!);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
     await page.waitForURL(`${app.baseUrl}/`);
 
     // Given a patient registered in Salvador, then moved to Feira de Santana
@@ -114,5 +121,39 @@ describe('audit', () => {
     const past = history.locator('.patient-history__past').getByRole('row').filter({ hasText: 'Município' });
     await past.getByText('Salvador — BA').waitFor();
     await screenshot(page, 'patient-history');
+  });
+
+  it('says a reversed or impossible period at the date fields, and neither asks the server nor keeps the old count', async () => {
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.goto(`${app.baseUrl}/audit`);
+    await page.getByRole('heading', { name: /^Histórico de Ações \(\d+ registros\)$/ }).waitFor();
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/audit-logs') asked.push(url);
+    });
+    const from = page.getByLabel('De', { exact: true });
+    const to = page.getByLabel('Até', { exact: true });
+    await from.pressSequentially('10032026');
+    await to.pressSequentially('01032026');
+    await page.getByText('A data inicial não pode ser posterior à data final.', { exact: true }).waitFor();
+    await page.getByText('Corrija o período (De e Até) para ver o histórico.').waitFor();
+    await page.getByRole('heading', { name: 'Histórico de Ações', exact: true }).waitFor();
+    expect(await page.getByText('Não foi possível carregar o histórico.').count()).toBe(0);
+    expect(await page.locator('.audit-table').count()).toBe(0);
+    await screenshot(page, 'audit-dates-reversed');
+
+    await to.fill('');
+    await page.getByRole('heading', { name: /^Histórico de Ações \(\d+ registros\)$/ }).waitFor();
+    await to.pressSequentially('31022026');
+    await page.getByText('Data inválida', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Histórico de Ações', exact: true }).waitFor();
+    expect(asked.filter((url) => url.searchParams.has('to'))).toEqual([]);
+
+    await to.fill('');
+    await page.getByRole('heading', { name: /^Histórico de Ações \(\d+ registros\)$/ }).waitFor();
+    expect(await page.getByText('Data inválida', { exact: true }).count()).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 import type { AuditAction, AuditEntityType, AuditFacetsDto } from '@bari/contracts';
-import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { FilterDateInput } from '../../common/date/filter-date-input.tsx';
 import { actionLabel, entityTypeLabel } from './audit-format.ts';
+import type { DateErrors, InvalidDates } from './audit-query.ts';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditFilterValues {
@@ -32,10 +33,14 @@ export interface AuditFiltersProps {
   values: AuditFilterValues;
   facets: AuditFacetsDto | undefined;
   onChange: (change: Partial<AuditFilterValues>) => void;
+  /** What is wrong with the period, said at its fields. */
+  dateErrors: DateErrors;
+  /** A date field's typed text stopped or started being a date. */
+  onInvalidDate: (field: keyof InvalidDates, invalid: boolean) => void;
 }
 
 /** §2 search, action and entity filters ('all' plus the values the server lists), user and dates. */
-export function AuditFilters({ values, facets, onChange }: AuditFiltersProps) {
+export function AuditFilters({ values, facets, onChange, dateErrors, onInvalidDate }: AuditFiltersProps) {
   const [text, setText] = useState(values.search);
   const commitSearch = useEffectEvent((search: string) => onChange({ search }));
   useEffect(() => {
@@ -88,22 +93,27 @@ export function AuditFilters({ values, facets, onChange }: AuditFiltersProps) {
         options={userOptions}
         value={values.userId}
       />
-      <FormGroup className="audit-filters__date" inline label={m.fromLabel} labelFor="audit-from">
-        <FilterDateInput
-          id="audit-from"
-          max={values.to || undefined}
-          onChange={(from) => onChange({ from })}
-          value={values.from}
-        />
-      </FormGroup>
-      <FormGroup className="audit-filters__date" inline label={m.toLabel} labelFor="audit-to">
-        <FilterDateInput
-          id="audit-to"
-          min={values.from || undefined}
-          onChange={(to) => onChange({ to })}
-          value={values.to}
-        />
-      </FormGroup>
+      {(['from', 'to'] as const).map((field) => (
+        <FormGroup
+          className="audit-filters__date"
+          helperText={dateErrors[field]}
+          inline
+          intent={dateErrors[field] ? Intent.DANGER : Intent.NONE}
+          key={field}
+          label={field === 'from' ? m.fromLabel : m.toLabel}
+          labelFor={`audit-${field}`}
+        >
+          <FilterDateInput
+            id={`audit-${field}`}
+            intent={dateErrors[field] ? Intent.DANGER : undefined}
+            max={field === 'from' ? values.to || undefined : undefined}
+            min={field === 'to' ? values.from || undefined : undefined}
+            onChange={(day) => onChange({ [field]: day })}
+            onInvalidChange={(invalid) => onInvalidDate(field, invalid)}
+            value={values[field]}
+          />
+        </FormGroup>
+      ))}
     </div>
   );
 }

@@ -13,33 +13,15 @@ import {
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { PageHeader } from '../../common/layout/index.ts';
-import { FRESH, useGetAuditFacetsQuery, useGetAuditLogQuery, type AuditLogArgs } from './audit-api.ts';
+import { FRESH, useGetAuditFacetsQuery, useGetAuditLogQuery } from './audit-api.ts';
 import { AuditDetailsDialog } from './audit-details-dialog.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
+import { PAGE_SIZE, dateErrors, queryOf, type InvalidDates } from './audit-query.ts';
 import { AuditTable } from './audit-table.tsx';
 import { IntegrityCallout } from './integrity-callout.tsx';
 import { auditMessages as m } from './messages.ts';
 import './audit.css';
 import { Heading } from '../../common/heading.tsx';
-
-const PAGE_SIZE = 50;
-
-/** A browser-local day's first or last instant, as the server's ISO filter. */
-const dayBound = (day: string, end: boolean): string | undefined =>
-  day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined;
-
-function queryOf(filters: AuditFilterValues, page: number): AuditLogArgs {
-  return {
-    search: filters.search.trim() || undefined,
-    action: filters.action === 'all' ? undefined : filters.action,
-    entityType: filters.entityType === 'all' ? undefined : filters.entityType,
-    userId: filters.userId === 'all' ? undefined : filters.userId,
-    from: dayBound(filters.from, false),
-    to: dayBound(filters.to, true),
-    page,
-    pageSize: PAGE_SIZE,
-  };
-}
 
 /**
  * /audit — 'Auditoria do Sistema' (§2): the audit log, newest first, searched, filtered and
@@ -49,9 +31,14 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<AuditLogEntryDto | null>(null);
-  const query = useGetAuditLogQuery(queryOf(filters, page), FRESH);
+  const [invalidDates, setInvalidDates] = useState<InvalidDates>({ from: false, to: false });
+  const errors = dateErrors(filters, invalidDates);
+  // A period the server would refuse (or that is no period) is said at its fields, not asked.
+  const blocked = Object.keys(errors).length > 0;
+  const query = useGetAuditLogQuery(queryOf(filters, page), { ...FRESH, skip: blocked });
   const { data: facets } = useGetAuditFacetsQuery(undefined, FRESH);
-  const shown = query.currentData ?? query.data;
+  // No count nor paging from an earlier answer while the period is wrong or the read failed.
+  const shown = blocked || query.isError ? undefined : (query.currentData ?? query.data);
   const total = shown?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const change = (next: Partial<AuditFilterValues>) => {
@@ -63,14 +50,24 @@ export function AuditPage() {
     <div className="audit-page">
       <PageHeader backTo="/" subtitle={m.subtitle} title={m.title} />
       <Card elevation={Elevation.ONE}>
-        <AuditFilters facets={facets} onChange={change} values={filters} />
+        <AuditFilters
+          dateErrors={errors}
+          facets={facets}
+          onChange={change}
+          onInvalidDate={(field, invalid) => setInvalidDates((current) => ({ ...current, [field]: invalid }))}
+          values={filters}
+        />
       </Card>
       <Card className="audit-page__log" elevation={Elevation.ONE}>
         <Heading level={2} look={4}>
-          {m.tableTitle(total, shown?.totalCapped)}
+          {shown ? m.tableTitle(total, shown.totalCapped) : m.tableHeading}
         </Heading>
         {shown?.totalCapped ? <p className={Classes.TEXT_MUTED}>{m.cappedHint(total)}</p> : null}
-        {query.isError ? (
+        {blocked ? (
+          <Callout icon={IconNames.WARNING_SIGN} intent={Intent.WARNING}>
+            {m.fixDates}
+          </Callout>
+        ) : query.isError ? (
           <Callout icon={IconNames.ERROR} intent={Intent.DANGER} role="alert">
             {m.loadFailed}{' '}
             <Button

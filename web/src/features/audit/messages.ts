@@ -1,3 +1,4 @@
+import { reportMessages } from '@bari/contracts';
 import { formatCount } from '../../common/number-format.ts';
 
 /**
@@ -18,6 +19,10 @@ export const auditMessages = {
   allUsers: 'Todos os usuários',
   fromLabel: 'De',
   toLabel: 'Até',
+  dateInvalid: reportMessages.dateInvalid,
+  datesReversed: reportMessages.datesReversed,
+  tableHeading: 'Histórico de Ações',
+  fixDates: 'Corrija o período (De e Até) para ver o histórico.',
   tableTitle: (count: number, capped = false) =>
     capped
       ? `Histórico de Ações (mais de ${formatCount(count)} registros)`

@@ -1,4 +1,5 @@
 import { FormGroup } from '@blueprintjs/core';
+import { isReversedRange } from '../../common/date/date-range.ts';
 import { FilterDateInput } from '../../common/date/filter-date-input.tsx';
 import { reportsMessages as m } from './messages.ts';
 
@@ -38,5 +39,4 @@ export function DateRangeFields({ idPrefix, value, onChange }: DateRangeFieldsPr
 export const EMPTY_RANGE: DateRange = { startDate: '', endDate: '' };
 
 /** Both dates given and in the wrong order (the server would refuse them too). */
-export const isReversed = ({ startDate, endDate }: DateRange): boolean =>
-  startDate !== '' && endDate !== '' && startDate > endDate;
+export const isReversed = ({ startDate, endDate }: DateRange): boolean => isReversedRange(startDate, endDate);
