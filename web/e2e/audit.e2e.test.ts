@@ -121,6 +121,27 @@ describe('audit', () => {
     const past = history.locator('.patient-history__past').getByRole('row').filter({ hasText: 'Município' });
     await past.getByText('Salvador — BA').waitFor();
     await screenshot(page, 'patient-history');
+
+    // The audit reads recorded show their filters in Portuguese, never as codes.
+    await page.goto(`${app.baseUrl}/audit`);
+    await page
+      .getByRole('combobox', { name: 'Filtrar por ação' })
+      .selectOption({ label: 'Visualizar Auditoria' });
+    const reads = page.locator('.audit-table tbody tr');
+    await expect.poll(() => reads.count()).toBeGreaterThan(1);
+    const shown: string[] = [];
+    for (let index = 0; index < (await reads.count()); index += 1) {
+      const button = reads.nth(index).getByRole('button');
+      if ((await button.count()) === 0) continue;
+      await button.click();
+      const read = page.getByRole('dialog', { name: 'Detalhes do Registro' });
+      shown.push((await read.locator('.audit-details').textContent()) ?? '');
+      await read.getByRole('button', { name: 'Fechar' }).click();
+      await read.waitFor({ state: 'detached' });
+    }
+    expect(shown.join('\n')).toContain('Ação filtradaAtualizar Paciente');
+    expect(shown.join('\n')).toContain('Entidade filtradaPaciente');
+    expect(shown.join('\n')).not.toMatch(/[A-Z]+_[A-Z]+|\bpatient\b/);
   });
 
   it('says a reversed or impossible period at the date fields, and neither asks the server nor keeps the old count', async () => {

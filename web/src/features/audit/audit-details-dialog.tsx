@@ -24,26 +24,27 @@ export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialog
   useFocusBackToOpener();
   const { details } = entry;
   const emailOf = (id: string) => users?.find((user) => user.id === id)?.email;
-  const summary: [string, string][] = [
-    [m.columns.timestamp, formatTimestamp(entry.timestamp)],
-    [m.columns.user, entry.userEmail ?? m.system],
-    [m.columns.action, actionLabel(entry.action)],
-    [m.columns.entityType, entityTypeLabel(entry.entityType)],
-    [m.columns.entityName, entry.entityName || m.none],
-    [m.columns.ipAddress, entry.ipAddress || m.none],
+  // [key, label, value]: a value may share its label with a column ('Nome', a user's first name).
+  const summary: [string, string, string][] = [
+    ['timestamp', m.columns.timestamp, formatTimestamp(entry.timestamp)],
+    ['user', m.columns.user, entry.userEmail ?? m.system],
+    ['action', m.columns.action, actionLabel(entry.action)],
+    ['entityType', m.columns.entityType, entityTypeLabel(entry.entityType)],
+    ['entityName', m.columns.entityName, entry.entityName || m.none],
+    ['ipAddress', m.columns.ipAddress, entry.ipAddress || m.none],
   ];
-  if (details?.patientName) summary.push([m.patient, details.patientName]);
-  if (details?.status) summary.push([fieldLabel('status'), displayValue(details.status)]);
+  if (details?.patientName) summary.push(['patient', m.patient, details.patientName]);
+  if (details?.status) summary.push(['status', fieldLabel('status'), displayValue(details.status)]);
   for (const [key, value] of Object.entries(details?.values ?? {})) {
-    summary.push([fieldLabel(key), displayNamedValue(key, value, emailOf)]);
+    summary.push([`value-${key}`, fieldLabel(key), displayNamedValue(key, value, emailOf)]);
   }
   return (
     <Dialog isOpen onClose={onClose} title={m.detailsTitle}>
       <DialogBody>
         <HTMLTable className="audit-details" compact>
           <tbody>
-            {summary.map(([label, value]) => (
-              <tr key={label}>
+            {summary.map(([key, label, value]) => (
+              <tr key={key}>
                 <th>{label}</th>
                 <td>{value}</td>
               </tr>
