@@ -311,6 +311,35 @@ describe('daily use in an en-US browser', () => {
       const scroller = await page.locator('.audit-table-scroll').boundingBox();
       const auditCard = await page.locator('.bp6-card').filter({ has: table }).boundingBox();
       expect(scroller!.x + scroller!.width).toBeLessThanOrEqual(auditCard!.x + auditCard!.width + 0.5);
+      // ...and all of them are read there: the table does not scroll sideways inside its card,
+      // no column is too narrow to read, no text is cut (ellipsis) or spills past its cell.
+      const fit = await table.evaluate((element) => {
+        const scrolling = element.parentElement!;
+        const cells = [...element.querySelectorAll('th, td')];
+        const cut = cells.flatMap((cell) => {
+          const box = cell.getBoundingClientRect();
+          return [cell, ...cell.querySelectorAll('*')]
+            .filter((inner) => {
+              const innerBox = inner.getBoundingClientRect();
+              if (innerBox.width === 0) return false; // <wbr>, and what is not drawn
+              return (
+                inner.scrollWidth > inner.clientWidth + 1 ||
+                innerBox.left < box.left - 0.5 ||
+                innerBox.right > box.right + 0.5
+              );
+            })
+            .map((inner) => `${inner.tagName}.${inner.className}: ${inner.textContent}`);
+        });
+        return {
+          scrollWidth: scrolling.scrollWidth,
+          clientWidth: scrolling.clientWidth,
+          narrowest: Math.min(...[...element.querySelectorAll('th')].map((th) => th.clientWidth)),
+          cut: [...new Set(cut)],
+        };
+      });
+      expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+      expect(fit.narrowest).toBeGreaterThanOrEqual(60);
+      expect(fit.cut).toEqual([]);
 
       // Its date filters read dd/mm/aaaa as every date field does (not the browser's mm/dd/yyyy),
       // and filter only once a whole date is typed.

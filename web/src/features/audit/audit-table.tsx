@@ -2,6 +2,7 @@ import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, HTMLTable, NonIdealState, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { actionLabel, detailsSummary, entityTypeLabel, formatTimestamp } from './audit-format.ts';
+import { BreakableText } from './breakable-text.tsx';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditTableProps {
@@ -15,11 +16,16 @@ export function AuditTable({ rows, onOpen }: AuditTableProps) {
   if (rows.length === 0) {
     return <NonIdealState description={m.emptyHint} icon={IconNames.HISTORY} title={m.empty} />;
   }
-  // The table scrolls inside its card when the screen is too narrow for seven columns: the page
-  // itself never scrolls sideways (1024 px).
+  // Seven columns fit the card from 1024 px up, and on paper: long text wraps (emails at '@' and
+  // '.'), the date above its time; nothing is cut nor scrolls sideways.
   return (
     <div className="audit-table-scroll">
       <HTMLTable className="audit-table" compact striped>
+        <colgroup>
+          {Object.keys(m.columns).map((column) => (
+            <col className={`audit-table__col-${column}`} key={column} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             {Object.values(m.columns).map((column) => (
@@ -31,27 +37,22 @@ export function AuditTable({ rows, onOpen }: AuditTableProps) {
           {rows.map((entry) => (
             <tr key={entry.id}>
               <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
-              <td className="audit-table__user" title={entry.userEmail ?? undefined}>
-                {entry.userEmail ?? m.system}
-              </td>
+              <td>{entry.userEmail ? <BreakableText text={entry.userEmail} /> : m.system}</td>
               <td>
-                <Tag minimal round>
+                <Tag minimal multiline round>
                   {actionLabel(entry.action)}
                 </Tag>
               </td>
               <td>{entityTypeLabel(entry.entityType)}</td>
-              <td className="audit-table__name" title={entry.entityName ?? undefined}>
-                {entry.entityName || m.none}
-              </td>
-              <td>{entry.ipAddress || m.none}</td>
+              <td>{entry.entityName ? <BreakableText text={entry.entityName} /> : m.none}</td>
+              <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
               <td className="audit-table__details">
                 {entry.details ? (
                   <Button
-                    ellipsizeText
+                    className="audit-table__open"
                     onClick={() => onOpen(entry)}
                     size={Size.SMALL}
                     text={detailsSummary(entry.details)}
-                    title={detailsSummary(entry.details)}
                     variant={ButtonVariant.MINIMAL}
                   />
                 ) : (
