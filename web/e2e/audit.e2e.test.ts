@@ -144,6 +144,46 @@ describe('audit', () => {
     expect(shown.join('\n')).not.toMatch(/[A-Z]+_[A-Z]+|\bpatient\b/);
   });
 
+  it('prints the log alone: no sidebar, filters nor paging, every column on the page, the filters applied above', async () => {
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.goto(`${app.baseUrl}/audit`);
+    await page.getByRole('combobox', { name: 'Filtrar por entidade' }).selectOption({ label: 'Paciente' });
+    await page.getByLabel('De', { exact: true }).pressSequentially('01012020');
+    await page.locator('.audit-table tbody tr').first().waitFor();
+    await page.emulateMedia({ media: 'print' });
+    for (const hidden of [
+      '.app-sidebar',
+      '.audit-page__filters',
+      '.page-header__actions',
+      '.page-header__back',
+    ])
+      expect(await page.locator(hidden).isVisible()).toBe(false);
+    const heading = page.locator('.audit-print-heading');
+    expect(await heading.isVisible()).toBe(true);
+    expect(await heading.textContent()).toMatch(
+      /^Filtros: Entidade: Paciente · De 01\/01\/2020Página 1 de \d+ · Impresso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    );
+    // The paper's width (A4, 1 cm margins): the seven columns within it, none cut.
+    await page.setViewportSize({ width: 718, height: 1000 });
+    const [scrollWidth, clientWidth, columns] = await page
+      .locator('.audit-table')
+      .evaluate((table) => [
+        table.parentElement!.scrollWidth,
+        table.parentElement!.clientWidth,
+        table.querySelectorAll('th').length,
+      ]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
+    expect(columns).toBe(7);
+    const pdf = await page.pdf({
+      format: 'A4',
+      margin: { top: '1cm', bottom: '1cm', left: '1cm', right: '1cm' },
+    });
+    expect(pdf.byteLength).toBeGreaterThan(1000);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   it('says a reversed or impossible period at the date fields, and neither asks the server nor keeps the old count', async () => {
     const page = await openPage(app.browser);
     await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../common/layout/index.ts';
 import { FRESH, useGetAuditFacetsQuery, useGetAuditLogQuery } from './audit-api.ts';
 import { AuditDetailsDialog } from './audit-details-dialog.tsx';
+import { AuditPrintHeading } from './audit-print-heading.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
 import { PAGE_SIZE, dateErrors, queryOf, type InvalidDates } from './audit-query.ts';
 import { AuditTable } from './audit-table.tsx';
@@ -49,7 +50,8 @@ export function AuditPage() {
   return (
     <div className="audit-page">
       <PageHeader backTo="/" subtitle={m.subtitle} title={m.title} />
-      <Card elevation={Elevation.ONE}>
+      <AuditPrintHeading filters={filters} page={page} pages={pages} users={facets?.users} />
+      <Card className="audit-page__filters" elevation={Elevation.ONE}>
         <AuditFilters
           dateErrors={errors}
           facets={facets}

@@ -54,6 +54,11 @@ export const auditMessages = {
   empty_value: '(vazio)',
   patient: 'Paciente',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  // The printed page's heading
+  printFilters: (filters: string) => `Filtros: ${filters}`,
+  printNoFilters: 'Filtros: nenhum (todos os registros)',
+  printSearch: (text: string) => `Busca: "${text}"`,
+  printedAt: (when: string) => `Impresso em ${when}`,
   previousPage: 'Anterior',
   nextPage: 'Próxima',
   valueLabels: {

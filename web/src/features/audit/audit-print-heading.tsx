@@ -1,0 +1,53 @@
+import type { AuditFacetsDto } from '@bari/contracts';
+import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { actionLabel, displayValue, entityTypeLabel } from './audit-format.ts';
+import type { AuditFilterValues } from './audit-filters.tsx';
+import { auditMessages as m } from './messages.ts';
+
+export interface AuditPrintHeadingProps {
+  filters: AuditFilterValues;
+  users: AuditFacetsDto['users'] | undefined;
+  page: number;
+  pages: number;
+}
+
+/** The filters applied, as the filters show them; empty when the whole log is listed. */
+function appliedFilters(filters: AuditFilterValues, users: AuditFacetsDto['users'] | undefined): string[] {
+  const applied: string[] = [];
+  if (filters.search.trim()) applied.push(m.printSearch(filters.search.trim()));
+  if (filters.action !== 'all') applied.push(`${m.columns.action}: ${actionLabel(filters.action)}`);
+  if (filters.entityType !== 'all')
+    applied.push(`${m.columns.entityType}: ${entityTypeLabel(filters.entityType)}`);
+  if (filters.userId !== 'all') {
+    const email = users?.find((user) => user.id === filters.userId)?.email;
+    applied.push(`${m.columns.user}: ${email ?? m.unnamedId(filters.userId)}`);
+  }
+  if (filters.from) applied.push(`${m.fromLabel} ${displayValue(filters.from)}`);
+  if (filters.to) applied.push(`${m.toLabel} ${displayValue(filters.to)}`);
+  return applied;
+}
+
+/**
+ * Printed above the table only (audit.css, `@media print`): the filters the list was read with,
+ * its page and when it was printed, since the filter card itself is not printed.
+ */
+export function AuditPrintHeading({ filters, users, page, pages }: AuditPrintHeadingProps) {
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  useEffect(() => {
+    // Synchronously, so that the printed page holds the time of printing.
+    const stamp = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+  const applied = appliedFilters(filters, users);
+  return (
+    <div className="audit-print-heading">
+      <p>{applied.length > 0 ? m.printFilters(applied.join(' · ')) : m.printNoFilters}</p>
+      <p>
+        {m.pageOf(page, pages)} · {m.printedAt(format(printedAt, 'dd/MM/yyyy HH:mm'))}
+      </p>
+    </div>
+  );
+}
