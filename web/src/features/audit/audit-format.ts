@@ -6,6 +6,7 @@ import {
   PHASE_LABELS,
   OTHER_FIELD_LABELS,
   PATIENT_FIELD_LABELS,
+  PATIENT_STATUS_LABELS,
   PROCEDURE_FIELD_LABELS,
   formatCpf,
   municipalityWithState,
@@ -76,6 +77,9 @@ const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   kind: m.reportKindLabels,
   action: AUDIT_ACTION_LABELS,
   entityType: AUDIT_ENTITY_TYPE_LABELS,
+  status: PATIENT_STATUS_LABELS,
+  sort: m.listSortLabels,
+  direction: m.listDirectionLabels,
 };
 
 /** Values that list codes, comma-separated (a custom report's fields). */

@@ -9,6 +9,13 @@ describe('displayNamedValue', () => {
     expect(displayNamedValue('source', 'catalogue')).toBe('Catálogo do protocolo');
   });
 
+  it('shows a page of the patient list read (LIST_PATIENTS) with its filter and order in Portuguese', () => {
+    expect(displayNamedValue('status', 'pre_op')).toBe('Pré-operatório');
+    expect(displayNamedValue('sort', 'admissionDate')).toBe('Data de internação');
+    expect(displayNamedValue('direction', 'desc')).toBe('Decrescente');
+    expect(displayNamedValue('pageSize', '200')).toBe('200');
+  });
+
   it('shows anything else as values are shown: dates, yes/no, the code itself when unknown', () => {
     expect(displayNamedValue('scheduledDate', '2026-03-05')).toBe('05/03/2026');
     expect(displayNamedValue('isRequired', 'true')).toBe('Sim');

@@ -91,7 +91,20 @@ export const auditMessages = {
     municipality: 'Município',
     startDate: 'Data inicial',
     endDate: 'Data final',
+    status: 'Situação filtrada',
+    sort: 'Ordem',
+    direction: 'Sentido',
+    page: 'Página',
+    pageSize: 'Pacientes por página',
   } as Readonly<Record<string, string>>,
+  /** The order of a page of the patient list read (LIST_PATIENTS, SEARCH_PATIENTS). */
+  listSortLabels: {
+    name: 'Nome',
+    admissionDate: 'Data de internação',
+    progress: 'Progresso',
+    registeredAt: 'Data de cadastro',
+  } as Readonly<Record<string, string>>,
+  listDirectionLabels: { asc: 'Crescente', desc: 'Decrescente' } as Readonly<Record<string, string>>,
   /** Codes an entry's values hold, by value name: shown in Portuguese in its details. */
   sourceLabels: {
     catalogue: 'Catálogo do protocolo',
