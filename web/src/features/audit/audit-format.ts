@@ -119,7 +119,8 @@ export function displayNamedValue(
 }
 
 /**
- * §2 details column: the updated fields joined by commas, else the status, else 'Ver
+ * §2 details column: the updated fields joined by commas, else the status, else the fields
+ * whose old → new values the entry shows (a rescheduled procedure's date), else 'Ver
  * detalhes'; '-' when there are no details.
  */
 export function detailsSummary(details: AuditLogEntryDto['details']): string {
@@ -128,5 +129,21 @@ export function detailsSummary(details: AuditLogEntryDto['details']): string {
     return details.updatedFields.map(fieldLabel).join(', ');
   }
   if (details.status) return displayValue(details.status);
+  if (details.changes && details.changes.length > 0) {
+    return details.changes.map((change) => fieldLabel(change.field)).join(', ');
+  }
   return m.seeDetails;
+}
+
+/**
+ * The Nome column: the entity's name, and for a procedure its patient's ('25-OH vitamina D —
+ * Maria Silva'): a change of one surgery date reschedules dozens of procedures of one patient,
+ * and the same procedure names recur for every patient.
+ */
+export function entityDisplayName(
+  entry: Pick<AuditLogEntryDto, 'entityType' | 'entityName' | 'details'>,
+): string | null {
+  const patientName = entry.entityType === 'procedure' ? entry.details?.patientName : null;
+  if (!entry.entityName) return patientName ?? null;
+  return patientName ? m.procedureOfPatient(entry.entityName, patientName) : entry.entityName;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@bari/contracts';
-import { displayFieldValue, displayNamedValue } from './audit-format.ts';
+import { detailsSummary, displayFieldValue, displayNamedValue, entityDisplayName } from './audit-format.ts';
 
 describe('displayNamedValue', () => {
   it("shows the protocol's codes and the sources in Portuguese, by the value's name", () => {
@@ -96,6 +96,33 @@ describe("an entry's reasons, filters and ids", () => {
     const other = '00000000-0000-4000-8000-000000000000';
     expect(displayNamedValue('boundUserId', other, emailOf)).toBe(
       '00000000-0000-4000-8000-000000000000 (identificador interno, sem nome conhecido)',
+    );
+  });
+});
+
+describe('the Nome and Detalhes columns', () => {
+  const rescheduled = {
+    entityType: 'procedure' as const,
+    entityName: '25-OH vitamina D',
+    details: {
+      changes: [{ field: 'scheduledDate', from: '2026-04-01', to: '2026-05-01' }],
+      patientId: '00000000-0000-4000-8000-000000000001',
+      patientName: 'Maria Silva',
+    },
+  };
+
+  it("names a procedure with its patient: one edit of a surgery date reschedules dozens of one patient's", () => {
+    expect(entityDisplayName(rescheduled)).toBe('25-OH vitamina D — Maria Silva');
+    expect(entityDisplayName({ entityType: 'patient', entityName: 'Maria Silva', details: null })).toBe(
+      'Maria Silva',
+    );
+    expect(entityDisplayName({ entityType: 'system', entityName: null, details: null })).toBeNull();
+  });
+
+  it('summarises the fields an entry changed when it lists no updated fields nor a status', () => {
+    expect(detailsSummary(rescheduled.details)).toBe('Data Prevista');
+    expect(detailsSummary({ status: 'completed', changes: rescheduled.details.changes })).toBe(
+      detailsSummary({ status: 'completed' }),
     );
   });
 });

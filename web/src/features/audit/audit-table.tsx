@@ -1,13 +1,25 @@
 import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, HTMLTable, NonIdealState, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { actionLabel, detailsSummary, entityTypeLabel, formatTimestamp } from './audit-format.ts';
+import {
+  actionLabel,
+  detailsSummary,
+  entityDisplayName,
+  entityTypeLabel,
+  formatTimestamp,
+} from './audit-format.ts';
 import { BreakableText } from './breakable-text.tsx';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditTableProps {
   rows: AuditLogEntryDto[] | undefined;
   onOpen: (entry: AuditLogEntryDto) => void;
+}
+
+/** The Nome column's cell: the name that breaks where a long one may, or '-'. */
+function nameOf(entry: AuditLogEntryDto) {
+  const name = entityDisplayName(entry);
+  return name ? <BreakableText text={name} /> : m.none;
 }
 
 /** §2: the seven columns with their fallbacks; a row's details open in a dialog. */
@@ -44,7 +56,7 @@ export function AuditTable({ rows, onOpen }: AuditTableProps) {
                 </Tag>
               </td>
               <td>{entityTypeLabel(entry.entityType)}</td>
-              <td>{entry.entityName ? <BreakableText text={entry.entityName} /> : m.none}</td>
+              <td>{nameOf(entry)}</td>
               <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
               <td className="audit-table__details">
                 {entry.details ? (

@@ -57,6 +57,7 @@ export const auditMessages = {
   // The printed page's heading
   printFilters: (filters: string) => `Filtros: ${filters}`,
   printNoFilters: 'Filtros: nenhum (todos os registros)',
+  procedureOfPatient: (procedure: string, patient: string) => `${procedure} — ${patient}`,
   printSearch: (text: string) => `Busca: "${text}"`,
   printedAt: (when: string) => `Impresso em ${when}`,
   previousPage: 'Anterior',
