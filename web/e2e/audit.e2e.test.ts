@@ -144,6 +144,50 @@ describe('audit', () => {
     expect(shown.join('\n')).not.toMatch(/[A-Z]+_[A-Z]+|\bpatient\b/);
   });
 
+  it("reaches a deleted patient's history from /audit: the name opens the patient's page, whose history goes up to the deletion", async () => {
+    // The deleted patient's page is a 404 the browser logs; its history is not.
+    const page = await openPage(app.browser, {
+      allowConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    const created = await call(page, 'POST', '/api/patients', {
+      name: 'Dalva Excluída Prates',
+      cpf: '71428793860',
+      cns: null,
+      municipality: SALVADOR,
+      admissionDate: '2025-02-03',
+      dischargeDate: null,
+      surgeryDate: '2025-02-05',
+      surgeryLocation: 'Hospital Geral',
+      surgeonName: 'Dr. João Souza',
+      aihNumber: null,
+      sisregCode: null,
+      notes: null,
+    });
+    expect(created.status).toBe(201);
+    const patient = created.json as { id: string; version: number };
+    expect(
+      (await call(page, 'DELETE', `/api/patients/${patient.id}?version=${patient.version}`, {})).status,
+    ).toBe(204);
+
+    await page.goto(`${app.baseUrl}/audit`);
+    await page
+      .getByRole('combobox', { name: 'Filtrar por ação' })
+      .selectOption({ label: 'Excluir Paciente' });
+    await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('dalva excluída');
+    await page.getByRole('heading', { name: 'Histórico de Ações (1 registros)' }).waitFor();
+    await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();
+
+    await page.waitForURL(`${app.baseUrl}/patients/${patient.id}`);
+    await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();
+    await page.getByRole('button', { name: 'Mostrar histórico' }).click();
+    const entries = page.locator('.patient-history .patient-history__entry');
+    await entries.getByText('Excluir Paciente').waitFor();
+    await entries.getByText('Criar Paciente').waitFor();
+    await screenshot(page, 'deleted-patient-history');
+  });
+
   it('prints the log alone: no sidebar, filters nor paging, every column on the page, the filters applied above', async () => {
     const page = await openPage(app.browser);
     await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);

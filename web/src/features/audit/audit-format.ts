@@ -135,6 +135,15 @@ export function detailsSummary(details: AuditLogEntryDto['details']): string {
   return m.seeDetails;
 }
 
+/** The patient an entry is about: the patient itself, or a procedure's. */
+export function patientIdOf(
+  entry: Pick<AuditLogEntryDto, 'entityType' | 'entityId' | 'details'>,
+): string | null {
+  if (entry.entityType === 'patient') return entry.entityId;
+  if (entry.entityType === 'procedure') return entry.details?.patientId ?? null;
+  return null;
+}
+
 /**
  * The Nome column: the entity's name, and for a procedure its patient's ('25-OH vitamina D —
  * Maria Silva'): a change of one surgery date reschedules dozens of procedures of one patient,

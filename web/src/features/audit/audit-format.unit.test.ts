@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@bari/contracts';
-import { detailsSummary, displayFieldValue, displayNamedValue, entityDisplayName } from './audit-format.ts';
+import {
+  detailsSummary,
+  displayFieldValue,
+  displayNamedValue,
+  entityDisplayName,
+  patientIdOf,
+} from './audit-format.ts';
 
 describe('displayNamedValue', () => {
   it("shows the protocol's codes and the sources in Portuguese, by the value's name", () => {
@@ -117,6 +123,12 @@ describe('the Nome and Detalhes columns', () => {
       'Maria Silva',
     );
     expect(entityDisplayName({ entityType: 'system', entityName: null, details: null })).toBeNull();
+  });
+
+  it("links a patient's and a procedure's entry to the patient, nothing else", () => {
+    expect(patientIdOf({ ...rescheduled, entityId: 'procedure-1' })).toBe(rescheduled.details.patientId);
+    expect(patientIdOf({ entityType: 'patient', entityId: 'patient-1', details: null })).toBe('patient-1');
+    expect(patientIdOf({ entityType: 'user', entityId: 'user-1', details: null })).toBeNull();
   });
 
   it('summarises the fields an entry changed when it lists no updated fields nor a status', () => {

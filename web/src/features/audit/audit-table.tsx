@@ -1,12 +1,14 @@
 import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, HTMLTable, NonIdealState, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
 import {
   actionLabel,
   detailsSummary,
   entityDisplayName,
   entityTypeLabel,
   formatTimestamp,
+  patientIdOf,
 } from './audit-format.ts';
 import { BreakableText } from './breakable-text.tsx';
 import { auditMessages as m } from './messages.ts';
@@ -16,10 +18,22 @@ export interface AuditTableProps {
   onOpen: (entry: AuditLogEntryDto) => void;
 }
 
-/** The Nome column's cell: the name that breaks where a long one may, or '-'. */
+/**
+ * The Nome column's cell: the name that breaks where a long one may, or '-'. A patient's or a
+ * procedure's name opens the patient's page, whose history stays reachable once the patient is
+ * deleted.
+ */
 function nameOf(entry: AuditLogEntryDto) {
   const name = entityDisplayName(entry);
-  return name ? <BreakableText text={name} /> : m.none;
+  if (!name) return m.none;
+  const patientId = patientIdOf(entry);
+  return patientId ? (
+    <Link title={m.openPatient} to={`/patients/${patientId}`}>
+      <BreakableText text={name} />
+    </Link>
+  ) : (
+    <BreakableText text={name} />
+  );
 }
 
 /** §2: the seven columns with their fallbacks; a row's details open in a dialog. */

@@ -57,6 +57,7 @@ export const auditMessages = {
   // The printed page's heading
   printFilters: (filters: string) => `Filtros: ${filters}`,
   printNoFilters: 'Filtros: nenhum (todos os registros)',
+  openPatient: 'Abrir a página do paciente (com o histórico, mesmo se excluído)',
   procedureOfPatient: (procedure: string, patient: string) => `${procedure} — ${patient}`,
   printSearch: (text: string) => `Busca: "${text}"`,
   printedAt: (when: string) => `Impresso em ${when}`,
@@ -169,6 +170,7 @@ export const auditMessages = {
   hideHistory: 'Ocultar histórico',
   historyLoading: 'Carregando histórico...',
   historyEmpty: 'Nenhuma alteração registrada.',
+  historyNone: 'Nenhum registro deste paciente.',
   historyFailed: 'Não foi possível carregar o histórico do paciente.',
   historyBy: (who: string, when: string, ip: string) => `${who} em ${when} · IP ${ip}`,
   procedureAdded: 'adicionado',

@@ -48,8 +48,3 @@ function fieldReasons(data: unknown): string | undefined {
   );
   return messages.size > 0 ? [...messages].join(' ') : undefined;
 }
-
-/** The error status of a failed query, when the server answered. */
-export function errorStatus(error: unknown): number | undefined {
-  return isApiError(error) && typeof error.status === 'number' ? error.status : undefined;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnsOrNotInformed, errorStatus, failureDescription, formatDate } from './format.ts';
+import { cnsOrNotInformed, failureDescription, formatDate } from './format.ts';
 
 describe('formatDate', () => {
   it('shows a clinical date in the pt-BR format', () => {
@@ -76,13 +76,5 @@ describe('failureDescription', () => {
       fallback,
     );
     expect(failureDescription(new Error('boom'), fallback)).toBe(fallback);
-  });
-});
-
-describe('errorStatus', () => {
-  it('reads the HTTP status of an API error', () => {
-    expect(errorStatus({ status: 404, message: '404: Not Found' })).toBe(404);
-    expect(errorStatus({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBeUndefined();
-    expect(errorStatus(undefined)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { HistoryEntry } from './history-entry.tsx';
 import { PastStateView } from './past-state-view.tsx';
 import '../audit.css';
 import { Heading } from '../../../common/heading.tsx';
+import { hasStatus } from '../../../app/http-client.ts';
 
 /**
  * The patient's 'Histórico' (newest first, each changed field with its old and new value) and
@@ -41,7 +42,8 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
           </div>
           {asOf ? <PastStateView asOf={asOf} patientId={patientId} /> : null}
           {history.isLoading ? <p className={Classes.TEXT_MUTED}>{m.historyLoading}</p> : null}
-          {history.isError ? <p role="alert">{m.historyFailed}</p> : null}
+          {history.isError && hasStatus(history.error, 404) ? <p>{m.historyNone}</p> : null}
+          {history.isError && !hasStatus(history.error, 404) ? <p role="alert">{m.historyFailed}</p> : null}
           {history.data?.length === 0 ? <p>{m.historyEmpty}</p> : null}
           {history.data ? (
             <ol className={`${Classes.LIST_UNSTYLED} patient-history__entries`}>
