@@ -1,13 +1,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { patientForm } from '@bari/contracts/testing';
 import { callApi as call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
 
-const SALVADOR = { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' };
 const FEIRA = { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' };
+
+/** A patient registered in Salvador through the API, from the signed-in page. */
+async function registerPatient(
+  page: Page,
+  name: string,
+  cpf: string,
+): Promise<{ id: string; version: number }> {
+  const created = await call(page, 'POST', '/api/patients', patientForm({ name, cpf, cns: null }));
+  expect(created.status).toBe(201);
+  return created.json as { id: string; version: number };
+}
 
 /** The browser's local date-time to the second (yyyy-mm-ddThh:mm:ss). */
 const localNow = (page: Page): Promise<string> =>
@@ -42,22 +53,7 @@ describe('audit', () => {
     await page.waitForURL(`${app.baseUrl}/`);
 
     // Given a patient registered in Salvador, then moved to Feira de Santana
-    const created = await call(page, 'POST', '/api/patients', {
-      name: 'Rosana Auditada Lima',
-      cpf: '39053344705',
-      cns: null,
-      municipality: SALVADOR,
-      admissionDate: '2025-01-08',
-      dischargeDate: null,
-      surgeryDate: '2025-01-10',
-      surgeryLocation: 'Hospital Geral',
-      surgeonName: 'Dr. João Souza',
-      aihNumber: null,
-      sisregCode: null,
-      notes: null,
-    });
-    expect(created.status).toBe(201);
-    const patient = created.json as { id: string; version: number };
+    const patient = await registerPatient(page, 'Rosana Auditada Lima', '39053344705');
     await pause(1_100);
     const beforeChange = await localNow(page);
     await pause(1_100);
@@ -151,22 +147,7 @@ describe('audit', () => {
     });
     await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
     await page.waitForURL(`${app.baseUrl}/`);
-    const created = await call(page, 'POST', '/api/patients', {
-      name: 'Dalva Excluída Prates',
-      cpf: '71428793860',
-      cns: null,
-      municipality: SALVADOR,
-      admissionDate: '2025-02-03',
-      dischargeDate: null,
-      surgeryDate: '2025-02-05',
-      surgeryLocation: 'Hospital Geral',
-      surgeonName: 'Dr. João Souza',
-      aihNumber: null,
-      sisregCode: null,
-      notes: null,
-    });
-    expect(created.status).toBe(201);
-    const patient = created.json as { id: string; version: number };
+    const patient = await registerPatient(page, 'Dalva Excluída Prates', '71428793860');
     expect(
       (await call(page, 'DELETE', `/api/patients/${patient.id}?version=${patient.version}`, {})).status,
     ).toBe(204);

@@ -179,10 +179,23 @@ export const isApprovedAdministrator = (user: UserState): boolean =>
   user.kind === 'Registered' && user.user.isAdmin && user.user.status === 'approved';
 
 /**
- * The roster append for a rejection or deletion of `user`: none unless they are an approved
- * administrator; else their removal, at the revision read, which throws `LastAdministrator`
- * when nobody else is left. It goes before the user's own append, so of two concurrent
- * removals only one gets past it.
+ * The roster append deciding `command` about `user`, at the revision read: none unless they
+ * are an approved administrator. It goes before the user's or the key's own append, so of two
+ * concurrent commands only one gets past it; the other is decided again on the roster it left.
+ */
+function planRosterCommand(
+  user: UserState,
+  roster: AdministratorRosterState,
+  command: (userId: string) => RemoveAdministrator | WithdrawAdministratorKey,
+): PlannedAppend[] {
+  if (user.kind !== 'Registered' || !isApprovedAdministrator(user)) return [];
+  const events = decideAdministratorRoster(command(user.user.id), roster);
+  return [{ streamId: administratorRosterStreamId, expected: 'as_read', events }];
+}
+
+/**
+ * The roster append for a rejection or deletion of `user`: their removal, which throws
+ * `LastAdministrator` when nobody else is left.
  */
 export function planRosterRemoval(
   user: UserState,
@@ -190,23 +203,16 @@ export function planRosterRemoval(
   action: 'delete' | 'reject',
   actor: RosterActor | null,
 ): PlannedAppend[] {
-  if (user.kind !== 'Registered' || !isApprovedAdministrator(user)) return [];
-  return [
-    {
-      streamId: administratorRosterStreamId,
-      expected: 'as_read',
-      events: decideAdministratorRoster(
-        { type: 'RemoveAdministrator', data: { userId: user.user.id, action, actor } },
-        roster,
-      ),
-    },
-  ];
+  return planRosterCommand(user, roster, (userId) => ({
+    type: 'RemoveAdministrator',
+    data: { userId, action, actor },
+  }));
 }
 
 /**
- * The roster append for deactivating key `keyId` of `user`: none unless they are an approved
- * administrator; else its withdrawal at the revision read, refused (`AdministrationRevoked`)
- * when the actor was removed or their own key withdrawn since their request was let in.
+ * The roster append for deactivating key `keyId` of `user`: its withdrawal, refused
+ * (`AdministrationRevoked`) when the actor was removed or their own key withdrawn since their
+ * request was let in.
  */
 export function planRosterKeyWithdrawal(
   user: UserState,
@@ -214,17 +220,10 @@ export function planRosterKeyWithdrawal(
   roster: AdministratorRosterState,
   actor: RosterActor | null,
 ): PlannedAppend[] {
-  if (user.kind !== 'Registered' || !isApprovedAdministrator(user)) return [];
-  return [
-    {
-      streamId: administratorRosterStreamId,
-      expected: 'as_read',
-      events: decideAdministratorRoster(
-        { type: 'WithdrawAdministratorKey', data: { userId: user.user.id, keyId, actor } },
-        roster,
-      ),
-    },
-  ];
+  return planRosterCommand(user, roster, (userId) => ({
+    type: 'WithdrawAdministratorKey',
+    data: { userId, keyId, actor },
+  }));
 }
 
 /** The roster append listing every approved administrator among `users` not yet listed. */
