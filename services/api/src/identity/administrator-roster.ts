@@ -212,7 +212,9 @@ export function planRosterRemoval(
 /**
  * The roster append for deactivating key `keyId` of `user`: its withdrawal, refused
  * (`AdministrationRevoked`) when the actor was removed or their own key withdrawn since their
- * request was let in.
+ * request was let in. None when the roster lists the key as withdrawn already: that was
+ * decided (by an earlier attempt whose key append lost a race with a sign-in, or by another
+ * administrator), and only the key's own deactivation is left to append.
  */
 export function planRosterKeyWithdrawal(
   user: UserState,
@@ -220,6 +222,7 @@ export function planRosterKeyWithdrawal(
   roster: AdministratorRosterState,
   actor: RosterActor | null,
 ): PlannedAppend[] {
+  if (roster.withdrawnKeys.has(keyId)) return [];
   return planRosterCommand(user, roster, (userId) => ({
     type: 'WithdrawAdministratorKey',
     data: { userId, keyId, actor },

@@ -171,6 +171,23 @@ describe('roster plans', () => {
     expect(planRosterKeyWithdrawal(plainUser, ids.otherKey, rosterOf(ids.admin), actor)).toEqual([]);
   });
 
+  it('completes a withdrawal decided before (its key append lost a race): nothing more in the roster, whoever acts', () => {
+    const decided = [withdrawn(ids.user, ids.otherKey)].reduce(
+      evolveAdministratorRoster,
+      rosterOf(ids.admin, ids.user),
+    );
+    const removedActor = [AdministratorRemoved.create({ userId: ids.admin, reason: 'rejected' })].reduce(
+      evolveAdministratorRoster,
+      decided,
+    );
+    expect(
+      planRosterKeyWithdrawal(approvedAdmin(ids.user), ids.otherKey, removedActor, {
+        userId: ids.admin,
+        keyId: ids.key,
+      }),
+    ).toEqual([]);
+  });
+
   it('appoints the approved administrators not listed yet, and nobody else', () => {
     const pending = [registrationRequested(ids.newUser)].reduce(evolveUser, initialUserState());
     expect(
