@@ -36,8 +36,9 @@ export function createAccessKeyQueries(db: CommonQueryMethods) {
 
     /**
      * Whether the key with this hash could sign `email` (normalised) in now: active, not
-     * expired, and bound to that email's user or not bound yet (an invitation). What lets an
-     * attempt past the login throttle; the login itself still decides on the key's stream.
+     * expired, and bound to that email's user, or an invitation (not bound yet) for an email
+     * no account has. What lets an attempt past the login throttle; the login itself still
+     * decides on the key's stream.
      */
     async couldSignIn(keyHash: string, email: string, now: Date): Promise<boolean> {
       return db.oneFirst(sql.type(z.object({ usable: z.boolean() }))`
@@ -45,7 +46,10 @@ export function createAccessKeyQueries(db: CommonQueryMethods) {
           select 1 from access_keys k left join users u on u.id = k.bound_user_id
           where k.key_hash = ${keyHash} and k.is_active
             and (k.expires_at is null or k.expires_at > ${now.toISOString()}::timestamptz)
-            and (k.bound_user_id is null or u.email = ${email})
+            and (
+              u.email = ${email}
+              or (k.bound_user_id is null and not exists (select 1 from users o where o.email = ${email}))
+            )
         ) as usable
       `);
     },

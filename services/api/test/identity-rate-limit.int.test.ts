@@ -52,16 +52,22 @@ describe('login rate limit, no trusted proxy', () => {
     expect((await admin.client.patch(`/api/access-keys/${deactivated.id}/deactivate`)).status).toBe(200);
     for (let index = 0; index < 10; index += 1) await attempt(app, uniqueEmail(), WRONG_KEY);
 
+    const invitation = (await admin.client.post('/api/access-keys', { description: 'Convite' })).body as {
+      key: string;
+    };
     for (const [email, key] of [
       [other.email, deactivated.key],
       [uniqueEmail(), deactivated.key],
       [uniqueEmail(), other.accessKey],
+      // An invitation is for a new account, not for one that exists.
+      [other.email, invitation.key],
     ] as const) {
       const response = await appendsNothing(app, () => attempt(app, email, key));
       expect(response.status).toBe(429);
     }
-    // The right key for its own email still signs in.
+    // The right key for its own email still signs in, and an invitation for a new email.
     expect((await attempt(app, other.email, other.accessKey)).status).toBe(200);
+    expect((await attempt(app, uniqueEmail(), invitation.key)).status).toBe(200);
   });
 
   it('logs a throttled attempt with the IP and the hash of the email, never the email', async () => {
