@@ -60,9 +60,11 @@ describe('npm run audit -- verify, against known heads', () => {
   };
 
   it('refuses a malformed --expect-head, and fails on one the log does not hold', async () => {
-    const bad = await verify('--expect-head', '12:abc');
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--expect-head');
+    for (const value of ['12:abc', `9223372036854775808:${'0'.repeat(64)}`]) {
+      const bad = await verify('--expect-head', value);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--expect-head');
+    }
     const intact = await verify();
     const [, position, hash] = /posição (\d+), hash ([0-9a-f]{64})/.exec(intact.out)!;
     expect((await verify('--expect-head', `${position}:${hash}`)).code).toBe(0);

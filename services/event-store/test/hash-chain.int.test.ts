@@ -61,6 +61,20 @@ describe('the hash-chained log', () => {
     });
   });
 
+  it('names as head the last event it checked, not one appended while it walked', async () => {
+    const before = (await chainHead(pool))!;
+    // A log that grows while it is read: an append lands right after the walk's read.
+    const any = (async (...args: Parameters<DatabasePool['any']>) => {
+      const rows = await pool.any(...args);
+      await store.appendToStream(`late-${randomUUID()}`, [event(99)], 'no_stream');
+      return rows;
+    }) as DatabasePool['any'];
+    const racing = Object.assign(Object.create(pool) as DatabasePool, { any });
+    const result = await verifyHashChain(racing);
+    expect(result.head).toEqual(before);
+    expect(BigInt((await chainHead(pool))!.position)).toBeGreaterThan(BigInt(before.position));
+  });
+
   it('fails at the position of an event altered with the append-only triggers disabled', async () => {
     await store.appendToStream('c-1', [event(8), event(9), event(10)], 'no_stream');
     const positions = await pool.anyFirst(sql.type(z.object({ position: z.string() }))`

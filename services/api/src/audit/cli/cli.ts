@@ -22,12 +22,14 @@ export interface AuditCliDependencies {
   readonly stderr?: NodeJS.WritableStream;
 }
 
+/** The largest position a log can hold (PostgreSQL's bigint). */
+const MAX_POSITION = 2n ** 63n - 1n;
+
 /** `<position>:<hash>` as a verification printed it, or null when it is not one. */
 function parseExpectedHead(text: string): ChainAnchor | null {
   const match = /^(\d{1,19}):([0-9a-f]{64})$/i.exec(text.trim());
-  return match
-    ? { position: BigInt(match[1]!).toString(), hash: match[2]!.toLowerCase(), verifiedAt: null }
-    : null;
+  if (!match || BigInt(match[1]!) > MAX_POSITION) return null;
+  return { position: BigInt(match[1]!).toString(), hash: match[2]!.toLowerCase(), verifiedAt: null };
 }
 
 function verdict(result: ChainVerification): string {
