@@ -10,4 +10,5 @@ export const reportMessages = {
   fieldsRequired: 'Selecione pelo menos um campo.',
   fieldUnknown: (field: string) => `Campo desconhecido: ${field}`,
   reportsBusy: 'Muitos relatórios sendo gerados agora. Tente novamente em alguns instantes.',
+  reportCancelled: 'O relatório foi cancelado: a conexão foi encerrada antes que ficasse pronto.',
 } as const;

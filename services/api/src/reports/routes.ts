@@ -110,12 +110,13 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
    */
   const pdfReport = async (ctx: Context, build: () => Promise<PdfJob>): Promise<Buffer> => {
     const place = deps.pdfRenderer.reserve(ctx.state.user!.id);
+    // Watched from the start: a user gone while the query runs gets no layout either.
+    const gone = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone.abort();
+    });
     try {
       const job = await build();
-      const gone = new AbortController();
-      ctx.res.once('close', () => {
-        if (!ctx.res.writableFinished) gone.abort();
-      });
       return await place.render(job, gone.signal);
     } finally {
       place.release();

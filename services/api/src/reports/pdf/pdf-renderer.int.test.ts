@@ -4,6 +4,7 @@ import { DomainError } from '../../shared/domain-error.ts';
 import type { PdfJob } from './pdf-job.ts';
 import {
   createPdfRenderer,
+  ReportCancelled,
   ReportsBusy,
   REPORTS_BUSY_RETRY_AFTER_SECONDS,
   type PdfRenderer,
@@ -111,9 +112,19 @@ describe('the PDF renderer', () => {
     const second = renderer.render(municipalJob(10), 'ana');
     expect(() => renderer!.reserve('ana')).toThrow(ReportsBusy);
     gone.abort();
-    await expect(waiting).rejects.toThrow(/cancelled/);
+    await expect(waiting).rejects.toBeInstanceOf(ReportCancelled);
     renderer.reserve('ana').release();
     await Promise.all([first, second]);
+  });
+
+  it('lays out nothing for a user gone while the report was queried, and frees the place', async () => {
+    renderer = createPdfRenderer({ maxPerUser: 1 });
+    const place = renderer.reserve('ana');
+    const gone = new AbortController();
+    gone.abort();
+    await expect(place.render(municipalJob(10), gone.signal)).rejects.toBeInstanceOf(ReportCancelled);
+    expect(renderer.threadRunning).toBe(false);
+    renderer.reserve('ana').release();
   });
 
   it('counts a place held for a report still being queried, until it is used or given back', async () => {

@@ -54,6 +54,16 @@ const THREAD_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/a
  */
 export const REPORTS_BUSY_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * A report whose user went away (the connection closed) before its layout: not a fault of the
+ * server, so not logged as one; nobody is left to read the answer.
+ */
+export class ReportCancelled extends DomainError {
+  constructor() {
+    super('unavailable', reportMessages.reportCancelled, 'UNAVAILABLE');
+  }
+}
+
 /** A report refused because the thread's queue, or the user's share of it, is full. */
 export class ReportsBusy extends DomainError {
   constructor() {
@@ -176,6 +186,11 @@ export function createPdfRenderer(
           settled();
           return Promise.reject(new Error('the PDF renderer is closed'));
         }
+        // Gone while its query ran: not laid out at all.
+        if (signal?.aborted) {
+          settled();
+          return Promise.reject(new ReportCancelled());
+        }
         return new Promise<Buffer>((resolve, reject) => {
           const waiting: Waiting = {
             id: nextId++,
@@ -195,7 +210,7 @@ export function createPdfRenderer(
             'abort',
             () => {
               const index = queue.indexOf(waiting);
-              if (index >= 0) queue.splice(index, 1)[0]?.reject(new Error('the report was cancelled'));
+              if (index >= 0) queue.splice(index, 1)[0]?.reject(new ReportCancelled());
             },
             { once: true },
           );
