@@ -42,7 +42,7 @@ const given = (overrides: Partial<UserDeletionInput> = {}): UserDeletionInput =>
 });
 
 describe('deleting a user', () => {
-  it('deletes the user first, then frees the email, then deactivates each of their keys', () => {
+  it('deletes the user first, then frees the email, then deactivates each of their keys (whatever sign-ins moved them)', () => {
     expect(planUserDeletion(given())).toEqual([
       {
         streamId: `user-${ids.user}`,
@@ -56,12 +56,12 @@ describe('deleting a user', () => {
       },
       {
         streamId: `access-key-${ids.key}`,
-        expected: 'as_read',
+        expected: 'any',
         events: [AccessKeyDeactivated.create({ keyId: ids.key, reason: 'user_deleted' })],
       },
       {
         streamId: `access-key-${ids.otherKey}`,
-        expected: 'as_read',
+        expected: 'any',
         events: [AccessKeyDeactivated.create({ keyId: ids.otherKey, reason: 'user_deleted' })],
       },
     ]);
