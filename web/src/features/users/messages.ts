@@ -3,6 +3,14 @@
  * verbatim from spec §2 (Users), §5 and §8; column headings and dialog labels, which the
  * spec does not give, are ours.
  */
+
+/** The server's NODE_ENV, as the debug toast names it. */
+const ENVIRONMENT_LABELS: Readonly<Record<string, string>> = {
+  development: 'desenvolvimento',
+  production: 'produção',
+  test: 'teste',
+};
+
 export const usersMessages = {
   title: 'Gerenciamento de Usuários',
   subtitle: 'Aprovação, cadastro e remoção dos usuários do sistema',
@@ -58,7 +66,7 @@ export const usersMessages = {
   migrationFailed: 'Não foi possível executar a migração.',
   debugTitle: 'Debug Admin',
   debugDescription: (canAccess: boolean, environment: string) =>
-    `Acesso a recursos de administrador: ${canAccess ? 'sim' : 'não'} · Ambiente: ${environment}`,
+    `Acesso a recursos de administrador: ${canAccess ? 'sim' : 'não'} · Ambiente: ${ENVIRONMENT_LABELS[environment] ?? environment}`,
   debugErrorTitle: 'Erro no debug',
   debugFailed: 'Não foi possível obter informações de debug.',
 } as const;

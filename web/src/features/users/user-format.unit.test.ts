@@ -60,3 +60,12 @@ describe('countUsers', () => {
     });
   });
 });
+
+describe('the Debug Admin toast', () => {
+  it("names the server's environment in Portuguese", () => {
+    expect(m.debugDescription(true, 'development')).toBe(
+      'Acesso a recursos de administrador: sim · Ambiente: desenvolvimento',
+    );
+    expect(m.debugDescription(false, 'staging')).toContain('Ambiente: staging');
+  });
+});
