@@ -148,9 +148,22 @@ describe('audit', () => {
     await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
     await page.waitForURL(`${app.baseUrl}/`);
     const patient = await registerPatient(page, 'Dalva Excluída Prates', '71428793860');
-    expect(
-      (await call(page, 'DELETE', `/api/patients/${patient.id}?version=${patient.version}`, {})).status,
-    ).toBe(204);
+    // A long history: 30 procedures ticked, each an entry of its own.
+    const detail = (await call(page, 'GET', `/api/patients/${patient.id}`)).json as {
+      procedures: { id: string }[];
+      version: number;
+    };
+    for (const procedure of detail.procedures.slice(0, 30)) {
+      const ticked = await call(page, 'PATCH', `/api/procedures/${procedure.id}`, {
+        status: 'completed',
+        completedDate: '2025-03-01',
+      });
+      expect(ticked.status).toBe(200);
+    }
+    const { version } = (await call(page, 'GET', `/api/patients/${patient.id}`)).json as { version: number };
+    expect((await call(page, 'DELETE', `/api/patients/${patient.id}?version=${version}`, {})).status).toBe(
+      204,
+    );
 
     await page.goto(`${app.baseUrl}/audit`);
     await page
@@ -165,7 +178,11 @@ describe('audit', () => {
     await page.getByRole('button', { name: 'Mostrar histórico' }).click();
     const entries = page.locator('.patient-history .patient-history__entry');
     await entries.getByText('Excluir Paciente').waitFor();
+    // The newest 30 of its 33 entries, then the rest on demand.
+    await expect.poll(() => entries.count()).toBe(30);
+    await page.getByRole('button', { name: 'Mostrar mais (3 registros anteriores)' }).click();
     await entries.getByText('Criar Paciente').waitFor();
+    expect(await entries.count()).toBe(33);
     await screenshot(page, 'deleted-patient-history');
   });
 

@@ -172,6 +172,8 @@ export const auditMessages = {
   historyEmpty: 'Nenhuma alteração registrada.',
   historyNone: 'Nenhum registro deste paciente.',
   historyFailed: 'Não foi possível carregar o histórico do paciente.',
+  historyMore: (left: number) =>
+    `Mostrar mais (${left} ${left === 1 ? 'registro anterior' : 'registros anteriores'})`,
   historyBy: (who: string, when: string, ip: string) => `${who} em ${when} · IP ${ip}`,
   procedureAdded: 'adicionado',
   procedureRemoved: 'removido',

@@ -11,6 +11,12 @@ import { Heading } from '../../../common/heading.tsx';
 import { hasStatus } from '../../../app/http-client.ts';
 
 /**
+ * Entries shown at first, and added by each 'Mostrar mais': a change of a surgery date alone
+ * reschedules dozens of procedures, and a long follow-up's history ran to thousands of pixels.
+ */
+const HISTORY_STEP = 30;
+
+/**
  * The patient's 'Histórico' (newest first, each changed field with its old and new value) and
  * "ver como estava em": the patient as it stood at a chosen instant, read-only.
  */
@@ -19,6 +25,7 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
   const [open, setOpen] = useState(false);
   const history = useGetPatientHistoryQuery(patientId, { skip: !open });
   const [asOf, setAsOf] = useState<string | null>(null);
+  const [shown, setShown] = useState(HISTORY_STEP);
 
   return (
     <Card className="patient-history" elevation={Elevation.ONE}>
@@ -47,10 +54,17 @@ export function PatientHistoryCard({ patientId }: { patientId: string }) {
           {history.data?.length === 0 ? <p>{m.historyEmpty}</p> : null}
           {history.data ? (
             <ol className={`${Classes.LIST_UNSTYLED} patient-history__entries`}>
-              {history.data.map((entry) => (
+              {history.data.slice(0, shown).map((entry) => (
                 <HistoryEntry entry={entry} key={entry.revision} />
               ))}
             </ol>
+          ) : null}
+          {history.data && history.data.length > shown ? (
+            <Button
+              onClick={() => setShown(shown + HISTORY_STEP)}
+              text={m.historyMore(history.data.length - shown)}
+              variant={ButtonVariant.OUTLINED}
+            />
           ) : null}
         </>
       ) : null}
