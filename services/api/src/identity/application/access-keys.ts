@@ -5,7 +5,7 @@ import { AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
 import { executePlan } from '../execute-plan.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
 import { accessKeyStreamId, administratorRosterStreamId } from '../streams.ts';
-import { planRosterKeyWithdrawal } from '../administrator-roster.ts';
+import { planRosterKeyWithdrawal, rosterActorOf } from '../administrator-roster.ts';
 import type { PlannedAppend } from '../planned-append.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readRoster, readUser, withRosterSeed } from './read-streams.ts';
@@ -80,9 +80,9 @@ export async function deactivateAccessKey(
       let plan: PlannedAppend[] = [{ streamId, expected: 'as_read', events }];
       if (boundUser && events.length > 0) {
         const { roster, seed } = await readRoster(services, reads);
-        const actorOfRoster = { userId: actor.id, keyId: actor.signedInWith };
+        const rosterActor = rosterActorOf({ actorUserId: actor.id, actorKeyId: actor.signedInWith });
         plan = withRosterSeed(seed, [
-          ...planRosterKeyWithdrawal(boundUser, keyId, roster, actorOfRoster),
+          ...planRosterKeyWithdrawal(boundUser, keyId, roster, rosterActor),
           ...plan,
         ]);
       }
