@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const globalSetup = ['services/db/src/testing/global-setup.ts'];
@@ -7,6 +8,10 @@ export default defineConfig({
     // Real PostgreSQL and real HTTP: allow for a cold embedded server on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default leaves one core to itself (cores − 1): one file at a time on a 2-core
+    // machine, which then sat half idle, since most files wait on PostgreSQL, the disk or a
+    // browser (CI 781 s of tests with one worker, 506 s with two; three timed out a browser test).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -31,9 +36,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],
           globalSetup: [...globalSetup, 'web/e2e/support/global-setup.ts'],
-          // Files in parallel like the other projects' (as many as the machine has cores), each
-          // with its own app, database and browser: one at a time left a third of the two cores
-          // idle (the project took 296 s alone, 225 s with two).
+          // Files in parallel like the other projects' (see maxWorkers), each with its own app,
+          // database and browser.
           testTimeout: 60_000,
         },
       },
