@@ -1,3 +1,4 @@
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
 import {
@@ -10,6 +11,30 @@ import {
 } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
+
+/**
+ * Presses a maintenance button, which writes to every patient: it asks first, 'Cancelar' sends
+ * nothing, and only the dialog's own button sends the request, once.
+ */
+async function runAfterConfirming(page: Page, button: string, path: string): Promise<void> {
+  let sent = 0;
+  const count = (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path) sent += 1;
+  };
+  page.on('request', count);
+  const alert = page.getByRole('alertdialog');
+  await page.getByRole('button', { name: button }).click();
+  await alert.getByRole('button', { name: button }).waitFor();
+  await screenshot(page, `maintenance-confirm${path.replaceAll('/', '-')}`);
+  await alert.getByRole('button', { name: 'Cancelar' }).click();
+  await alert.waitFor({ state: 'detached' });
+  expect(sent).toBe(0);
+  await page.getByRole('button', { name: button }).click();
+  await alert.getByRole('button', { name: button }).click();
+  await alert.waitFor({ state: 'detached' });
+  page.off('request', count);
+  expect(sent).toBe(1);
+}
 
 /** The first day of the system: initialization, the administrator, a first member of staff. */
 describe('identity: from initialization to a member of staff on the dashboard', () => {
@@ -82,7 +107,7 @@ describe('identity: from initialization to a member of staff on the dashboard', 
 
     await page.getByRole('button', { name: 'Debug Admin' }).click();
     await page.getByText('Acesso a recursos de administrador: sim', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Atualizar Procedimentos' }).click();
+    await runAfterConfirming(page, 'Atualizar Procedimentos', '/api/admin/run-migration');
     await page.getByText('Migração executada', { exact: true }).waitFor();
 
     const key = await createKeyThroughUi(page, app.baseUrl, 'Chave da Maria', maria.email);
@@ -93,7 +118,7 @@ describe('identity: from initialization to a member of staff on the dashboard', 
     expect(await card.textContent()).not.toContain(key);
     await card.getByText(maria.email).waitFor();
     await screenshot(page, 'identity-access-keys');
-    await page.getByRole('button', { name: 'Corrigir Dados de Produção' }).click();
+    await runAfterConfirming(page, 'Corrigir Dados de Produção', '/api/admin/fix-production-data');
     await page.getByText('Correção aplicada', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -8,6 +8,8 @@ export interface ConfirmAlertProps {
   /** The confirm button's text: the action itself ('Desativar', 'Excluir'). */
   confirmText: string;
   icon: IconName;
+  /** Red for what destroys (the default); a warning for a run over every record. */
+  intent?: typeof Intent.DANGER | typeof Intent.WARNING;
   /** The action is under way: the confirm button spins; presses and Escape do nothing. */
   loading: boolean;
   onConfirm: () => void;
@@ -17,7 +19,7 @@ export interface ConfirmAlertProps {
 }
 
 /**
- * Asks before a destructive action, 'Cancelar' beside the red confirm button. Mounted only
+ * Asks before a destructive or sweeping action, 'Cancelar' beside the confirm button. Mounted only
  * while open (style.md); the caller closes it once the action is done, or leaves it open to
  * try again after a failure. Blueprint's `Alert` markup, but its `loading` disables the
  * confirm button, which drops the keyboard focus: here the buttons stay enabled, marked busy,
@@ -27,6 +29,7 @@ export interface ConfirmAlertProps {
 export function ConfirmAlert({
   confirmText,
   icon,
+  intent = Intent.DANGER,
   loading,
   onConfirm,
   onCancel,
@@ -47,14 +50,14 @@ export function ConfirmAlert({
       role="alertdialog"
     >
       <div className={Classes.ALERT_BODY}>
-        <Icon icon={icon} intent={Intent.DANGER} size={40} />
+        <Icon icon={icon} intent={intent} size={40} />
         <div className={Classes.ALERT_CONTENTS}>{children}</div>
       </div>
       <div className={Classes.ALERT_FOOTER}>
         <Button
           aria-busy={loading}
           icon={loading ? <Spinner size={SpinnerSize.SMALL} /> : undefined}
-          intent={Intent.DANGER}
+          intent={intent}
           onClick={() => {
             if (!loading) onConfirm();
           }}

@@ -4,17 +4,23 @@ import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { useFixProductionDataMutation } from '../maintenance/maintenance-api.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
-/** 'Manutenção do Sistema': the production-data fix (§2 Access keys). */
+/**
+ * 'Manutenção do Sistema': the production-data fix (§2 Access keys). It may remove and reopen
+ * procedures of every patient, so it asks first.
+ */
 export function MaintenanceCard() {
   const [fixData, { isLoading }] = useFixProductionDataMutation();
+  const [asking, setAsking] = useState(false);
   const [corrections, setCorrections] = useState<string[] | null>(null);
 
   const run = async () => {
     try {
       const result = await fixData().unwrap();
+      setAsking(false);
       setCorrections(result.corrections);
       showToast({
         title: m.fixApplied,
@@ -39,9 +45,21 @@ export function MaintenanceCard() {
           icon={IconNames.CLEAN}
           intent={Intent.WARNING}
           loading={isLoading}
-          onClick={() => void run()}
+          onClick={() => setAsking(true)}
           text={m.fixData}
         />
+        {asking ? (
+          <ConfirmAlert
+            confirmText={m.fixData}
+            icon={IconNames.CLEAN}
+            intent={Intent.WARNING}
+            loading={isLoading}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void run()}
+          >
+            <p>{m.fixConfirmation}</p>
+          </ConfirmAlert>
+        ) : null}
         {corrections && corrections.length > 0 ? (
           <ul className="maintenance-card__corrections">
             {corrections.map((line, index) => (

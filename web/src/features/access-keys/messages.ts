@@ -48,6 +48,8 @@ export const accessKeysMessages = {
   maintenanceDescription:
     'Corrige inconsistências nos dados trazidos do sistema anterior: procedimentos obrigatórios duplicados, datas que contradizem o status e agendamentos fora do protocolo. Cada correção fica registrada na auditoria.',
   fixData: 'Corrigir Dados de Produção',
+  fixConfirmation:
+    'Aplicar as correções aos registros de todos os pacientes? Procedimentos obrigatórios duplicados são removidos (fica o mais completo), procedimentos concluídos sem data voltam a pendentes e agendamentos fora do protocolo são refeitos.',
   fixApplied: 'Correção aplicada',
   fixCount: (count: number) =>
     count === 0

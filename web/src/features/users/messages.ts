@@ -61,6 +61,8 @@ export const usersMessages = {
   deleteFailed: 'Não foi possível excluir o usuário.',
   userCreated: 'Usuário criado',
   createFailed: 'Não foi possível criar o usuário.',
+  migrationConfirmation:
+    'Atualizar os procedimentos de todos os pacientes? Cada paciente recebe os procedimentos obrigatórios do protocolo que ainda não tiver; os já registrados não mudam. Cada inclusão fica registrada na auditoria.',
   migrationDone: 'Migração executada',
   migrationErrorTitle: 'Erro na migração',
   migrationFailed: 'Não foi possível executar a migração.',
