@@ -213,6 +213,35 @@ describe('patients projection', { timeout: 60_000 }, () => {
     });
   });
 
+  it("lists the live patients lacking a procedure of given types, whatever its status ('Atualizar Procedimentos')", async () => {
+    const OTHER = '00000000-0000-4000-8000-000000000004';
+    // Maria: blood count (done), creatinine, surgeon. João: nothing. Ana: two blood counts and a
+    // creatinine removed. Another patient lacking everything, but deleted.
+    await given(MARIA, mariaEvents());
+    await given(JOAO, [
+      PatientRegistered.create({ patientId: JOAO, ...details({ name: 'João', cpf: '71460285859' }) }),
+    ]);
+    await given(ANA, [
+      PatientRegistered.create({ patientId: ANA, ...details({ name: 'Ana', cpf: '52998224725' }) }),
+      assigned(ANA, 11, types.bloodCount),
+      assigned(ANA, 12, types.bloodCount),
+      assigned(ANA, 13, types.creatinine),
+      ProcedureRemoved.create({ patientId: ANA, procedureId: procedureId(13), reason: 'duplicate' }),
+    ]);
+    await given(OTHER, [
+      PatientRegistered.create({ patientId: OTHER, ...details({ name: 'Outra', cpf: '39053344705' }) }),
+      PatientDeleted.create({ patientId: OTHER, name: 'Outra' }),
+    ]);
+
+    const lacking = (typeIds: string[]) => queries().patientIdsLacking(typeIds);
+    expect(await lacking([types.bloodCount.id, types.creatinine.id])).toEqual([JOAO, ANA]);
+    expect(await lacking([types.bloodCount.id])).toEqual([JOAO]);
+    expect(await lacking([types.bloodCount.id, types.creatinine.id, types.surgeon1.id])).toEqual([JOAO, ANA]);
+    expect(await lacking(['pre_op_exam.tipo-novo'])).toEqual([MARIA, JOAO, ANA]);
+    expect(await lacking([])).toEqual([]);
+    expect(await queries().patientIds()).toEqual([MARIA, JOAO, ANA]);
+  });
+
   it('computes progress in SQL exactly as progressPercentage does, for every count up to 150', async () => {
     const rows = await harness.pool.any(sql.type(
       z.object({ completed: z.number(), total: z.number(), progress: z.number() }),

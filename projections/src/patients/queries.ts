@@ -280,6 +280,26 @@ export function createPatientQueries(pool: DatabasePool) {
       `);
       return [...ids];
     },
+
+    /**
+     * The live patients lacking a procedure (in any status) of one of `typeIds`, oldest first:
+     * the only ones 'Atualizar Procedimentos' can change. One pass over the read model (0.13 ms
+     * a patient) instead of reading every patient's stream (1.5 ms a patient: 65 s for a run
+     * that found nothing on 44,000 patients). A patient whose latest events the read model has
+     * not yet shown is found by the next run.
+     */
+    async patientIdsLacking(typeIds: readonly string[]): Promise<string[]> {
+      if (typeIds.length === 0) return [];
+      const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
+        select p.id from patients p
+        where (
+          select count(distinct pp.procedure_type_id) from patient_procedures pp
+          where pp.patient_id = p.id and pp.procedure_type_id = any(${sql.array(typeIds, 'text')})
+        ) < ${new Set(typeIds).size}
+        order by p.registered_at, p.id
+      `);
+      return [...ids];
+    },
   };
 }
 export type PatientQueries = ReturnType<typeof createPatientQueries>;

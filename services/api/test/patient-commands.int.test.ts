@@ -357,6 +357,13 @@ describe("'Atualizar Procedimentos'", () => {
       );
       expect(ids).toEqual(newTypeIds);
     }
+
+    // Nobody lacks a type any more: a second run appends nothing.
+    const after = (await readAllEvents(app)).length;
+    const again = await admin.post('/api/admin/run-migration');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ added: 0 });
+    expect(await readAllEvents(app)).toHaveLength(after);
   });
 });
 

@@ -21,23 +21,25 @@ import { patientStream } from './streams.ts';
 import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
 
 /*
- * The administrators' maintenance commands. Both visit every live patient (the list comes
- * from the read model; each decision is made on the patient's own stream) and are
- * idempotent: a second run finds nothing to do. A patient deleted meanwhile is skipped.
+ * The administrators' maintenance commands. The fix visits every live patient, the migration
+ * those the read model shows lacking a required type (the lists come from the read model;
+ * each decision is made on the patient's own stream). Both are idempotent: a second run finds
+ * nothing to do. A patient deleted meanwhile is skipped.
  * They wait for the read models once, after the last patient, not after each one.
  */
 
 export interface MaintenanceDependencies extends PatientServiceDependencies {
-  readonly patients: Pick<PatientQueries, 'patientIds'>;
+  readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking'>;
 }
 
-/** Runs `command` for each patient without waiting, then waits once for the read models. */
+/** Runs `command` for each of `patientIds` without waiting, then waits once for the read models. */
 async function forEachPatient(
   deps: MaintenanceDependencies,
+  patientIds: readonly string[],
   command: (patientId: string) => Promise<PatientCommandResult | undefined>,
 ): Promise<void> {
   let last: PatientCommandResult['position'];
-  for (const patientId of await deps.patients.patientIds()) {
+  for (const patientId of patientIds) {
     try {
       last = (await command(patientId))?.position ?? last;
     } catch (error) {
@@ -61,7 +63,8 @@ export async function runMigration(
   const procedureTypes = await deps.procedureTypes.current();
   const today = clinicToday(deps.now());
   let added = 0;
-  await forEachPatient(deps, async (patientId) => {
+  const required = procedureTypes.filter((type) => type.isRequired).map((type) => type.id);
+  await forEachPatient(deps, await deps.patients.patientIdsLacking(required), async (patientId) => {
     const result = await runPatientCommand(
       withoutWaiting(deps),
       patientId,
@@ -90,7 +93,7 @@ export async function fixProductionData(
   metadata: EventMetadata,
 ): Promise<FixProductionDataResponse> {
   const corrections: string[] = [];
-  await forEachPatient(deps, async (patientId) => {
+  await forEachPatient(deps, await deps.patients.patientIds(), async (patientId) => {
     const command = {
       type: 'FixProcedureData',
       data: { patientId, today: clinicToday(deps.now()) },
