@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clinicToday } from '@bari/contracts';
 import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -292,7 +293,16 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await hemogramaDate.inputValue()).toBe('15/01/2026');
     expect(dateSaves).toEqual([]);
     await hemogramaDate.blur();
-    await expect.poll(() => dateSaves).toEqual([{ status: 'completed', completedDate: '2026-01-15' }]);
+    // Each save says how the page showed the procedure: ticked today, a moment ago.
+    await expect
+      .poll(() => dateSaves)
+      .toEqual([
+        {
+          status: 'completed',
+          completedDate: '2026-01-15',
+          expected: { status: 'completed', completedDate: clinicToday(new Date()) },
+        },
+      ]);
     await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-15');
 
     // Enter saves too, and leaving the field afterwards does not save again.
@@ -429,6 +439,46 @@ describe('patients: registration, follow-up and removal', () => {
     await firstMonth.getByText(firstMonthAfter).first().waitFor();
     expect(await firstMonth.getByText(firstMonthBefore).count()).toBe(0);
     await page.getByText('Alterado em outra estação.').waitFor();
+  });
+
+  it('refuses a tick from a page that no longer shows the exam as recorded, then shows the record', async () => {
+    const page = await signedInPage(patientUrl, { expectedStatuses: [409] });
+    const exams = await openCategory(page, 'Exames');
+    const ecg = exams.getByRole('checkbox', { name: 'Eletrocardiograma' });
+    expect(await ecg.isChecked()).toBe(false);
+
+    // Another station records the exam after this page read the patient.
+    const detail = (await (await page.request.get(`${app.baseUrl}/api${patientUrl}`)).json()) as {
+      procedures: { id: string; procedureType: { name: string } }[];
+    };
+    const ecgId = detail.procedures.find(
+      ({ procedureType }) => procedureType.name === 'Eletrocardiograma',
+    )!.id;
+    const elsewhere = await page.request.patch(`${app.baseUrl}/api/procedures/${ecgId}`, {
+      data: { status: 'completed', completedDate: '2026-01-10' },
+      headers: { 'Content-Type': 'application/json', Origin: app.baseUrl },
+    });
+    expect(elsewhere.status()).toBe(200);
+
+    // This page's tick would have moved that date to today: refused, and the page reads the record.
+    await ecg.locator('..').click();
+    await toast(
+      page,
+      'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',
+    ).waitFor();
+    await expect.poll(() => ecg.isChecked()).toBe(true);
+    await expect
+      .poll(() => exams.getByLabel('Data de realização de Eletrocardiograma').inputValue())
+      .toBe('10/01/2026');
+    const after = (await (await page.request.get(`${app.baseUrl}/api${patientUrl}`)).json()) as {
+      procedures: { id: string; completedDate: string | null }[];
+    };
+    expect(after.procedures.find(({ id }) => id === ecgId)?.completedDate).toBe('2026-01-10');
+
+    // Unticked now, from the page as it shows the exam: taken.
+    await ecg.locator('..').click();
+    await toast(page, 'Eletrocardiograma').waitFor();
+    await expect.poll(() => ecg.isChecked()).toBe(false);
   });
 
   it('deletes the patient after a confirmation that an outside click does not dismiss', async () => {

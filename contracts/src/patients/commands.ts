@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ClinicalDateInputSchema, clinicalDateInput } from '../protocol/dates.ts';
+import { ClinicalDateInputSchema, ClinicalDateSchema, clinicalDateInput } from '../protocol/dates.ts';
+import { ProcedureStatusSchema } from './procedure.ts';
 import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, optionalText, requiredDate, requiredText } from './fields.ts';
 import { procedureMessages as m, patientMessages } from './messages.ts';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
@@ -70,9 +71,21 @@ function detailUpdate(max: number, options: { readonly multiLine?: boolean } = {
 }
 
 /**
+ * The procedure as the client last showed it. A change sent with it is refused (409
+ * `STALE_PROCEDURE`) when the procedure is no longer so: a tick from a page that still showed
+ * it pending would otherwise overwrite the date another nurse recorded, and an untick would
+ * erase their completion. Optional, as the spec's body has no such field; the web sends it.
+ */
+export const ProcedureAsSeenSchema = z.object({
+  status: ProcedureStatusSchema,
+  completedDate: ClinicalDateSchema.nullable(),
+});
+export type ProcedureAsSeen = z.infer<typeof ProcedureAsSeenSchema>;
+
+/**
  * `PATCH /api/procedures/:id` (§4): ticking sends `completed` with the date (required);
  * changing a completed one's date re-sends `completed`; unticking sends `pending`, which
- * clears the date.
+ * clears the date. `expected`: the procedure as the client saw it (`ProcedureAsSeenSchema`).
  */
 export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
   z.object({
@@ -81,9 +94,11 @@ export const UpdateProcedureRequestSchema = z.discriminatedUnion('status', [
     location: detailUpdate(TEXT_MAX_LENGTH),
     professionalName: detailUpdate(TEXT_MAX_LENGTH),
     notes: detailUpdate(NOTES_MAX_LENGTH, { multiLine: true }),
+    expected: ProcedureAsSeenSchema.optional(),
   }),
   z.object({
     status: z.literal('pending'),
+    expected: ProcedureAsSeenSchema.optional(),
     completedDate: z
       .union([z.null(), z.literal('')], {
         errorMap: () => ({ message: m.completedDateOnlyWhenCompleted }),

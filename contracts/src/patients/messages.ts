@@ -41,6 +41,8 @@ export const patientRefusalMessages = {
   patientAlreadyRegistered: 'Este paciente já está cadastrado',
   duplicateCpf: 'Já existe um paciente com este CPF',
   stalePatient: 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
+  staleProcedure:
+    'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',
   versionRequired:
     'Informe a versão do paciente (If-Match ou version) para evitar sobrescrever alterações de outra pessoa.',
   procedureNotFound: 'Procedimento não encontrado',

@@ -158,6 +158,56 @@ describe('procedures', () => {
     expect((await staff.get(`/api/patients/${patient.id}/procedures`)).body).toHaveLength(required.length);
   });
 
+  it('refuses (409 STALE_PROCEDURE, nothing appended) a change sent from a page that showed the procedure otherwise', async () => {
+    const patient = await newPatient();
+    const exam = patient.procedures.find((p) => p.procedureType.category === 'pre_op_exam')!;
+    const shownPending = { status: 'pending', completedDate: null };
+    // Nurse A records the exam through the form.
+    const recorded = await staff.post('/api/procedures', {
+      patientId: patient.id,
+      procedureTypeId: exam.procedureTypeId,
+      status: 'completed',
+      completedDate: '2026-01-05',
+      location: 'Lab Central',
+      professionalName: 'Dra. Ana',
+    });
+    expect(recorded.status).toBe(201);
+
+    // Nurse B's page still shows it pending: her tick and her untick are refused.
+    for (const change of [
+      { status: 'completed', completedDate: clinicToday(new Date()), expected: shownPending },
+      { status: 'pending', completedDate: null, expected: shownPending },
+      {
+        status: 'completed',
+        completedDate: '2026-01-06',
+        expected: { status: 'completed', completedDate: '2026-01-04' },
+      },
+    ]) {
+      const stale = await appendsNothing(app, () => staff.patch(`/api/procedures/${exam.id}`, change));
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({
+        code: 'STALE_PROCEDURE',
+        message:
+          'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',
+      });
+    }
+    const kept = (await detail(patient.id)).procedures.find((p) => p.id === exam.id);
+    expect(kept).toMatchObject({ status: 'completed', completedDate: '2026-01-05', location: 'Lab Central' });
+
+    // Sent with what is recorded, the change is made.
+    const redated = await staff.patch(`/api/procedures/${exam.id}`, {
+      status: 'completed',
+      completedDate: '2026-01-06',
+      expected: { status: 'completed', completedDate: '2026-01-05' },
+    });
+    expect(redated.status).toBe(200);
+    expect(redated.body).toMatchObject({ completedDate: '2026-01-06', location: 'Lab Central' });
+    const malformed = await appendsNothing(app, () =>
+      staff.patch(`/api/procedures/${exam.id}`, { status: 'pending', expected: { status: 'feito' } }),
+    );
+    expect(malformed.status).toBe(400);
+  });
+
   it('adds an optional procedure pending, and refuses one the patient already has', async () => {
     const patient = await newPatient();
     const zinc = PROTOCOL_CATALOGUE.find(

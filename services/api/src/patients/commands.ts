@@ -1,4 +1,4 @@
-import type { PatientDetails, ProcedureType } from '@bari/contracts';
+import type { PatientDetails, ProcedureAsSeen, ProcedureType } from '@bari/contracts';
 
 /*
  * Commands on a patient stream. Beside what the client sent they bring what only the server
@@ -100,11 +100,16 @@ export type CompleteProcedure = Command<
     readonly notes?: string | null;
     /** `yyyy-MM-dd`, São Paulo (`clinicToday`): a completion after it is refused. */
     readonly today: string;
+    /** The procedure as the client showed it, when it says: refused if it is no longer so. */
+    readonly expected?: ProcedureAsSeen;
   }
 >;
 
 /** Unticks a procedure: pending again, without a completion date. */
-export type ReopenProcedure = Command<'ReopenProcedure', PatientContext & { readonly procedureId: string }>;
+export type ReopenProcedure = Command<
+  'ReopenProcedure',
+  PatientContext & { readonly procedureId: string; readonly expected?: ProcedureAsSeen }
+>;
 
 /** 'Mark all' on the lab exams: every pending pre-operative lab exam completed on `completedDate`. */
 export type CompletePendingLabs = Command<

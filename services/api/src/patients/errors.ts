@@ -76,6 +76,16 @@ export class ProcedureAlreadyCompleted extends DomainError {
   }
 }
 
+/**
+ * A tick, untick or re-dating sent from a page that showed the procedure otherwise than it now
+ * is (another nurse changed it meanwhile): applied, it would overwrite their record.
+ */
+export class StaleProcedure extends DomainError {
+  constructor(readonly procedureId: string) {
+    super('conflict', refusals.staleProcedure, 'STALE_PROCEDURE');
+  }
+}
+
 /** A procedure completed after today (São Paulo): a clinical record cannot be dated in the future. */
 export class FutureCompletionDate extends DomainError {
   constructor(

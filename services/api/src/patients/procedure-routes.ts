@@ -121,9 +121,10 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
               professionalName: request.professionalName,
               notes: request.notes,
               today: day,
+              expected: request.expected,
             },
           }
-        : { type: 'ReopenProcedure', data: { patientId, procedureId } };
+        : { type: 'ReopenProcedure', data: { patientId, procedureId, expected: request.expected } };
     const { state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
     sendProcedure(ctx, state, patientId, procedureId);
   });

@@ -6,6 +6,7 @@ import {
   RequiredProceduresAssigned,
   scheduledDateFor,
   type PatientEvent,
+  type ProcedureAsSeen,
   type ProcedureType,
 } from '@bari/contracts';
 import type {
@@ -20,6 +21,7 @@ import {
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
   ProcedureNotFound,
+  StaleProcedure,
 } from './errors.ts';
 import { ProcedureTypeNotFound } from '../procedure-types/errors.ts';
 import {
@@ -131,9 +133,18 @@ export function recordProcedure({ data }: RecordProcedure, state: PatientState):
   ];
 }
 
+/** Refuses a change the client based on a view of the procedure that is no longer true. */
+function requireAsSeen(procedure: ProcedureState, expected: ProcedureAsSeen | undefined): void {
+  if (!expected) return;
+  if (expected.status !== procedure.status || expected.completedDate !== procedure.completedDate) {
+    throw new StaleProcedure(procedure.id);
+  }
+}
+
 export function completeProcedure({ data }: CompleteProcedure, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
   const procedure = findProcedure(patient, data.procedureId);
+  requireAsSeen(procedure, data.expected);
   requireNotFuture(data.completedDate, data.today);
   const completion = {
     patientId: patient.id,
@@ -156,6 +167,7 @@ export function completeProcedure({ data }: CompleteProcedure, state: PatientSta
 export function reopenProcedure({ data }: ReopenProcedure, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
   const procedure = findProcedure(patient, data.procedureId);
+  requireAsSeen(procedure, data.expected);
   if (procedure.status === 'pending' && procedure.completedDate === null) return [];
   return [ProcedureReopened.create({ patientId: patient.id, procedureId: procedure.id, reason: 'staff' })];
 }

@@ -8,6 +8,7 @@ import {
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
   ProcedureNotFound,
+  StaleProcedure,
 } from './errors.ts';
 import { ProcedureTypeNotFound } from '../procedure-types/errors.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
@@ -178,6 +179,40 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
       .thenNothingHappens();
   });
 
+  it('given the page showed it otherwise than it now is, then StaleProcedure; as it is, the change is made', () => {
+    const asSeen = (
+      command: PatientCommand,
+      expected: { status: 'pending' | 'completed'; completedDate: string | null },
+    ) => ({ ...command, data: { ...command.data, expected } }) as PatientCommand;
+    const done = [...mariaRegistered(), completed(2, '2025-01-03', { location: 'Lab A' })];
+    // A stale page still shows it pending: its tick would move the recorded date to today.
+    spec(done)
+      .when(asSeen(complete(2, TODAY), { status: 'pending', completedDate: null }))
+      .thenThrows(
+        StaleProcedure,
+        'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',
+      );
+    // Shown with another date (someone corrected it meanwhile).
+    spec(done)
+      .when(asSeen(complete(2, '2025-01-05'), { status: 'completed', completedDate: '2025-01-02' }))
+      .thenThrows(StaleProcedure);
+    spec(done)
+      .when(asSeen(complete(2, '2025-01-05'), { status: 'completed', completedDate: '2025-01-03' }))
+      .then([
+        ProcedureCompletionChanged.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(2),
+          completedDate: '2025-01-05',
+          location: 'Lab A',
+          professionalName: null,
+          notes: null,
+        }),
+      ]);
+    spec(mariaRegistered())
+      .when(asSeen(complete(2, '2025-01-03'), { status: 'pending', completedDate: null }))
+      .then([completed(2, '2025-01-03')]);
+  });
+
   it('given an unknown procedure, then ProcedureNotFound', () => {
     spec(mariaRegistered())
       .when(complete(99, '2025-01-03'))
@@ -207,6 +242,29 @@ describe('ReopenProcedure (untick)', () => {
 
   it('given a pending procedure, then nothing happens', () => {
     spec(mariaRegistered()).when(reopen(2)).thenNothingHappens();
+  });
+
+  it('given the page showed another completion than the recorded one, then StaleProcedure', () => {
+    const done = [...mariaRegistered(), completed(2, '2025-01-03')];
+    const reopenAsSeen = (expected: {
+      status: 'pending' | 'completed';
+      completedDate: string | null;
+    }): PatientCommand => ({
+      type: 'ReopenProcedure',
+      data: { patientId: PATIENT_ID, procedureId: procedureId(2), expected },
+    });
+    // A stale page showed it pending and ticked-then-unticked: the untick must not erase the record.
+    spec(done)
+      .when(reopenAsSeen({ status: 'pending', completedDate: null }))
+      .thenThrows(StaleProcedure);
+    spec(done)
+      .when(reopenAsSeen({ status: 'completed', completedDate: '2025-01-04' }))
+      .thenThrows(StaleProcedure);
+    spec(done)
+      .when(reopenAsSeen({ status: 'completed', completedDate: '2025-01-03' }))
+      .then([
+        ProcedureReopened.create({ patientId: PATIENT_ID, procedureId: procedureId(2), reason: 'staff' }),
+      ]);
   });
 
   it('given an unknown procedure, then ProcedureNotFound', () => {

@@ -7,6 +7,7 @@ import type {
   UpdateProcedureRequest,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
+import { hasCode } from '../../app/http-client.ts';
 import { patientChangedTags } from '../patients/patient-tags.ts';
 
 const PROCEDURE_TYPE_LIST_TAG = { type: 'ProcedureType', id: 'LIST' } as const;
@@ -48,14 +49,18 @@ export const proceduresApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/procedures', method: 'POST', body }),
       invalidatesTags: (_result, error, { patientId }) => (error ? [] : procedureChanged(patientId)),
     }),
-    /** Ticking, unticking or re-dating a procedure (§4). */
+    /**
+     * Ticking, unticking or re-dating a procedure (§4). Refused as stale (someone else changed
+     * it), the patient is read again, so that the page shows what is now recorded.
+     */
     updateProcedure: build.mutation<ProcedureRecord, UpdateProcedureArgs>({
       query: ({ id, changes }) => ({
         url: `/api/procedures/${encodeURIComponent(id)}`,
         method: 'PATCH',
         body: changes,
       }),
-      invalidatesTags: (_result, error, { patientId }) => (error ? [] : procedureChanged(patientId)),
+      invalidatesTags: (_result, error, { patientId }) =>
+        error && !hasCode(error, 'STALE_PROCEDURE') ? [] : procedureChanged(patientId),
     }),
     /** 'Mark all' on the lab exams: every pending pre-operative lab exam completed in one command. */
     completePendingLabs: build.mutation<CompletePendingLabsResponse, CompletePendingLabsArgs>({

@@ -1,4 +1,4 @@
-import { clinicToday, type PatientProcedureDto } from '@bari/contracts';
+import { clinicToday, type PatientProcedureDto, type ProcedureAsSeen } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { showFailureToast } from '../../../app/failure-toast.ts';
@@ -11,22 +11,38 @@ import { useUpdateProcedureMutation } from '../procedures-api.ts';
  * The timeline's changes to one procedure (§4) with the §8 toasts: ticking completes it today,
  * unticking makes it pending again (the date is cleared), a new date re-saves it completed.
  * One change at a time: a repeat while one is on its way is ignored (the controls stay enabled,
- * so that the focus stays where the user put it).
+ * so that the focus stays where the user put it). Each change says how the page showed the
+ * procedure (`expected`): the server refuses it if someone else changed it meanwhile.
  */
 export function useUpdateProcedure(procedure: PatientProcedureDto) {
   const [update, { isLoading }] = useUpdateProcedureMutation();
   const inFlight = useRef(false);
   const { id, patientId, procedureType } = procedure;
+  // What the server answered to this page's own last change, until the patient is read again
+  // (a second click may come before that read, and must not look stale).
+  const acknowledged = useRef<{ readonly from: ProcedureAsSeen; readonly to: ProcedureAsSeen }>(null);
+  const shown: ProcedureAsSeen = { status: procedure.status, completedDate: procedure.completedDate };
+  const sameAs = (a: ProcedureAsSeen, b: ProcedureAsSeen) =>
+    a.status === b.status && a.completedDate === b.completedDate;
+  const expected = (): ProcedureAsSeen => {
+    const own = acknowledged.current;
+    return own && sameAs(own.from, shown) ? own.to : shown;
+  };
 
   /** Resolves to whether the server took the change. */
-  const send = async (changes: Parameters<typeof update>[0]['changes']): Promise<boolean> => {
+  const send = async (request: Parameters<typeof update>[0]['changes']): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
     try {
-      await update({ id, patientId, changes }).unwrap();
+      const from = shown;
+      const changes = { ...request, expected: expected() };
+      const result = await update({ id, patientId, changes }).unwrap();
+      acknowledged.current = { from, to: { status: result.status, completedDate: result.completedDate } };
       showToast({ title: m.updated, description: procedureType.name, intent: Intent.SUCCESS });
       return true;
     } catch (error) {
+      // Refused: from now on, trust what the page shows (read again on a stale refusal).
+      acknowledged.current = null;
       showFailureToast(error, { title: m.error, description: failureDescription(error, m.updateFailed) });
       return false;
     } finally {
