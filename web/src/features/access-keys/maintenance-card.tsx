@@ -1,10 +1,10 @@
-import { Button, H2, Intent, Section, SectionCard } from '@blueprintjs/core';
+import { H2, Intent, Section, SectionCard } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
-import { ConfirmAlert } from '../../common/confirm-alert.tsx';
+import { ConfirmedButton } from '../../common/confirmed-button.tsx';
 import { useFixProductionDataMutation } from '../maintenance/maintenance-api.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
@@ -14,21 +14,21 @@ import { accessKeysMessages as m } from './messages.ts';
  */
 export function MaintenanceCard() {
   const [fixData, { isLoading }] = useFixProductionDataMutation();
-  const [asking, setAsking] = useState(false);
   const [corrections, setCorrections] = useState<string[] | null>(null);
 
-  const run = async () => {
+  const run = async (): Promise<boolean> => {
     try {
       const result = await fixData().unwrap();
-      setAsking(false);
       setCorrections(result.corrections);
       showToast({
         title: m.fixApplied,
         description: m.fixCount(result.corrections.length),
         intent: Intent.SUCCESS,
       });
+      return true;
     } catch (error) {
       showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.fixFailed) });
+      return false;
     }
   };
 
@@ -41,25 +41,13 @@ export function MaintenanceCard() {
     >
       <SectionCard>
         <p>{m.maintenanceDescription}</p>
-        <Button
+        <ConfirmedButton
           icon={IconNames.CLEAN}
-          intent={Intent.WARNING}
           loading={isLoading}
-          onClick={() => setAsking(true)}
+          onConfirm={run}
+          question={m.fixConfirmation}
           text={m.fixData}
         />
-        {asking ? (
-          <ConfirmAlert
-            confirmText={m.fixData}
-            icon={IconNames.CLEAN}
-            intent={Intent.WARNING}
-            loading={isLoading}
-            onCancel={() => setAsking(false)}
-            onConfirm={() => void run()}
-          >
-            <p>{m.fixConfirmation}</p>
-          </ConfirmAlert>
-        ) : null}
         {corrections && corrections.length > 0 ? (
           <ul className="maintenance-card__corrections">
             {corrections.map((line, index) => (

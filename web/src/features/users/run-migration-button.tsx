@@ -1,10 +1,9 @@
-import { Button, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
-import { ConfirmAlert } from '../../common/confirm-alert.tsx';
+import { ConfirmedButton } from '../../common/confirmed-button.tsx';
 import { usersMessages as m } from './messages.ts';
 import { useRunMigrationMutation } from '../maintenance/maintenance-api.ts';
 
@@ -15,42 +14,28 @@ import { useRunMigrationMutation } from '../maintenance/maintenance-api.ts';
  */
 export function RunMigrationButton() {
   const [runMigration, { isLoading }] = useRunMigrationMutation();
-  const [asking, setAsking] = useState(false);
 
-  const run = async () => {
+  const run = async (): Promise<boolean> => {
     try {
       const result = await runMigration().unwrap();
-      setAsking(false);
       showToast({ title: m.migrationDone, description: result.message, intent: Intent.SUCCESS });
+      return true;
     } catch (error) {
       showFailureToast(error, {
         title: m.migrationErrorTitle,
         description: messageOrFallback(error, m.migrationFailed),
       });
+      return false;
     }
   };
 
   return (
-    <>
-      <Button
-        icon={IconNames.REFRESH}
-        intent={Intent.WARNING}
-        loading={isLoading}
-        onClick={() => setAsking(true)}
-        text={m.runMigration}
-      />
-      {asking ? (
-        <ConfirmAlert
-          confirmText={m.runMigration}
-          icon={IconNames.REFRESH}
-          intent={Intent.WARNING}
-          loading={isLoading}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => void run()}
-        >
-          <p>{m.migrationConfirmation}</p>
-        </ConfirmAlert>
-      ) : null}
-    </>
+    <ConfirmedButton
+      icon={IconNames.REFRESH}
+      loading={isLoading}
+      onConfirm={run}
+      question={m.migrationConfirmation}
+      text={m.runMigration}
+    />
   );
 }
