@@ -117,8 +117,12 @@ export const ProcedureRescheduled = defineEvent(
     procedureId: ProcedureIdSchema,
     scheduledDate: StoredDateSchema.nullable(),
     previousScheduledDate: StoredDateSchema.nullable(),
-    /** base_date_changed: the surgery (or admission) date was edited; data_fix: 'fix-production-data'. */
-    reason: z.enum(['base_date_changed', 'data_fix']),
+    /**
+     * base_date_changed: the surgery (or admission) date was edited; data_fix:
+     * 'fix-production-data'; reopened: made pending again, it is scheduled from the current
+     * surgery (or admission) date, which may have moved while it was completed.
+     */
+    reason: z.enum(['base_date_changed', 'data_fix', 'reopened']),
   }),
 );
 export type ProcedureRescheduled = ReturnType<typeof ProcedureRescheduled.create>;

@@ -208,6 +208,47 @@ describe('procedures', () => {
     expect(malformed.status).toBe(400);
   });
 
+  it('schedules an unticked post-operative procedure from the surgery date as it now is', async () => {
+    const patient = await newPatient({
+      name: 'Helena Reagendada Ao Desmarcar',
+      admissionDate: '2026-01-10',
+      surgeryDate: '2026-01-12',
+    });
+    const consult = patient.procedures.find((p) => p.procedureType.category === 'post_op_1mes')!;
+    expect(consult.scheduledDate).toBe('2026-02-11');
+    expect(
+      (
+        await staff.patch(`/api/procedures/${consult.id}`, {
+          status: 'completed',
+          completedDate: '2026-02-10',
+        })
+      ).status,
+    ).toBe(200);
+    const moved = await staff.patch(`/api/patients/${patient.id}`, {
+      version: (await detail(patient.id)).version,
+      surgeryDate: '2026-03-01',
+    });
+    expect(moved.status).toBe(200);
+
+    const unticked = await staff.patch(`/api/procedures/${consult.id}`, { status: 'pending' });
+    expect(unticked.status).toBe(200);
+    // Not the plan of the old surgery date (2026-02-11): the 1st month after the new one.
+    expect(unticked.body).toMatchObject({
+      status: 'pending',
+      completedDate: null,
+      scheduledDate: '2026-03-31',
+    });
+    expect((await detail(patient.id)).procedures.find((p) => p.id === consult.id)?.scheduledDate).toBe(
+      '2026-03-31',
+    );
+    // Nothing left for the production-data fix to correct on this patient.
+    const fixed = await admin.post('/api/admin/fix-production-data');
+    expect(fixed.status).toBe(200);
+    expect(
+      (fixed.body as { corrections: string[] }).corrections.filter((line) => line.includes(patient.name)),
+    ).toEqual([]);
+  });
+
   it('adds an optional procedure pending, and refuses one the patient already has', async () => {
     const patient = await newPatient();
     const zinc = PROTOCOL_CATALOGUE.find(

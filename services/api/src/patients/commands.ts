@@ -105,10 +105,17 @@ export type CompleteProcedure = Command<
   }
 >;
 
-/** Unticks a procedure: pending again, without a completion date. */
+/**
+ * Unticks a procedure: pending again, without a completion date; a post-operative one is
+ * scheduled from the current surgery (or admission) date (`today` as in `scheduledDateFor`).
+ */
 export type ReopenProcedure = Command<
   'ReopenProcedure',
-  PatientContext & { readonly procedureId: string; readonly expected?: ProcedureAsSeen }
+  PatientContext & {
+    readonly procedureId: string;
+    readonly today: string;
+    readonly expected?: ProcedureAsSeen;
+  }
 >;
 
 /** 'Mark all' on the lab exams: every pending pre-operative lab exam completed on `completedDate`. */

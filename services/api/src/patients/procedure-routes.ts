@@ -124,7 +124,10 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
               expected: request.expected,
             },
           }
-        : { type: 'ReopenProcedure', data: { patientId, procedureId, expected: request.expected } };
+        : {
+            type: 'ReopenProcedure',
+            data: { patientId, procedureId, today: day, expected: request.expected },
+          };
     const { state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
     sendProcedure(ctx, state, patientId, procedureId);
   });

@@ -3,6 +3,7 @@ import {
   ProcedureCompleted,
   ProcedureCompletionChanged,
   ProcedureReopened,
+  ProcedureRescheduled,
   RequiredProceduresAssigned,
   scheduledDateFor,
   type PatientEvent,
@@ -169,7 +170,27 @@ export function reopenProcedure({ data }: ReopenProcedure, state: PatientState):
   const procedure = findProcedure(patient, data.procedureId);
   requireAsSeen(procedure, data.expected);
   if (procedure.status === 'pending' && procedure.completedDate === null) return [];
-  return [ProcedureReopened.create({ patientId: patient.id, procedureId: procedure.id, reason: 'staff' })];
+  const reopened = ProcedureReopened.create({
+    patientId: patient.id,
+    procedureId: procedure.id,
+    reason: 'staff',
+  });
+  // Pending post-operative procedures follow the surgery date (a moved date reschedules them);
+  // one completed meanwhile kept the plan of its day, and would come back overdue on it.
+  const scheduledDate = scheduledDateFor(procedure.procedureType, baseDateOf(patient), data.today);
+  if (procedure.procedureType.phase !== 'post_operative' || scheduledDate === procedure.scheduledDate) {
+    return [reopened];
+  }
+  return [
+    reopened,
+    ProcedureRescheduled.create({
+      patientId: patient.id,
+      procedureId: procedure.id,
+      scheduledDate,
+      previousScheduledDate: procedure.scheduledDate,
+      reason: 'reopened',
+    }),
+  ];
 }
 
 export function completePendingLabs({ data }: CompletePendingLabs, state: PatientState): PatientEvent[] {

@@ -1,4 +1,10 @@
-import { ProcedureCompletionChanged, ProcedureReopened, addDaysToDate } from '@bari/contracts';
+import {
+  PatientUpdated,
+  ProcedureCompletionChanged,
+  ProcedureReopened,
+  ProcedureRescheduled,
+  addDaysToDate,
+} from '@bari/contracts';
 import { describe, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
@@ -229,7 +235,7 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
 describe('ReopenProcedure (untick)', () => {
   const reopen = (n: number): PatientCommand => ({
     type: 'ReopenProcedure',
-    data: { patientId: PATIENT_ID, procedureId: procedureId(n) },
+    data: { patientId: PATIENT_ID, procedureId: procedureId(n), today: TODAY },
   });
 
   it('given a completed procedure, when unticked, then it is pending without a date', () => {
@@ -244,6 +250,32 @@ describe('ReopenProcedure (untick)', () => {
     spec(mariaRegistered()).when(reopen(2)).thenNothingHappens();
   });
 
+  it('given a post-operative procedure completed before the surgery date moved, when unticked, then it is scheduled from the new date', () => {
+    const moved = [
+      ...mariaRegistered(),
+      completed(4, '2025-02-10'),
+      PatientUpdated.create({ patientId: PATIENT_ID, changes: { surgeryDate: '2025-03-01' } }),
+    ];
+    spec(moved)
+      .when(reopen(4))
+      .then([
+        ProcedureReopened.create({ patientId: PATIENT_ID, procedureId: procedureId(4), reason: 'staff' }),
+        ProcedureRescheduled.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(4),
+          scheduledDate: '2025-03-31', // 1º mês: the new surgery date + 30 days
+          previousScheduledDate: '2025-02-09',
+          reason: 'reopened',
+        }),
+      ]);
+    // The date did not move: unticked, it keeps its date.
+    spec([...mariaRegistered(), completed(4, '2025-02-10')])
+      .when(reopen(4))
+      .then([
+        ProcedureReopened.create({ patientId: PATIENT_ID, procedureId: procedureId(4), reason: 'staff' }),
+      ]);
+  });
+
   it('given the page showed another completion than the recorded one, then StaleProcedure', () => {
     const done = [...mariaRegistered(), completed(2, '2025-01-03')];
     const reopenAsSeen = (expected: {
@@ -251,7 +283,7 @@ describe('ReopenProcedure (untick)', () => {
       completedDate: string | null;
     }): PatientCommand => ({
       type: 'ReopenProcedure',
-      data: { patientId: PATIENT_ID, procedureId: procedureId(2), expected },
+      data: { patientId: PATIENT_ID, procedureId: procedureId(2), today: TODAY, expected },
     });
     // A stale page showed it pending and ticked-then-unticked: the untick must not erase the record.
     spec(done)

@@ -130,6 +130,7 @@ export const auditMessages = {
     pending_with_date: 'Correção: pendente com data',
     base_date_changed: 'Data da cirurgia ou da internação alterada',
     data_fix: 'Correção de dados',
+    reopened: 'Desmarcado: reagendado pela data atual da cirurgia',
     duplicate: 'Duplicado',
     patient_deleted: 'Paciente excluído',
     cpf_changed: 'CPF alterado',
