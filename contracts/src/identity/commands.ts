@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { identityValidationMessages as m } from './messages.ts';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { hasUnsafeCharacters, hasVisibleContent, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { requestInstant, requestUuid } from '../validation/request-values.ts';
 
 const requiredText = (required: string, max: { length: number; message: string }) =>
@@ -9,7 +9,9 @@ const requiredText = (required: string, max: { length: number; message: string }
     .trim()
     .min(1, required)
     .max(max.length, max.message)
-    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
+    // Empty is already said by `min`: one message a field.
+    .refine((text) => text === '' || hasVisibleContent(text), required);
 
 /**
  * Email typed by a person: trimmed, then required, then well formed — one message at a time,

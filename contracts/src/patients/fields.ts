@@ -4,7 +4,7 @@ import { isValidCpf, normalizeCpf } from '../identifiers/cpf.ts';
 import { onlyDigits } from '../identifiers/digits.ts';
 import { MunicipalityRefSchema } from '../identifiers/municipality-ref.ts';
 import { ClinicalDateInputSchema } from '../protocol/dates.ts';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { hasUnsafeCharacters, hasVisibleContent, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { patientMessages as m } from './messages.ts';
 
 /*
@@ -21,12 +21,16 @@ export const NOTES_MAX_LENGTH = 2000;
 
 /** Required one-line text, trimmed: blank → `required`; control characters refused. */
 export function requiredText(required: string, max = TEXT_MAX_LENGTH) {
-  return z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .min(1, required)
-    .max(max, m.textTooLong(max))
-    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE);
+  return (
+    z
+      .string({ required_error: required, invalid_type_error: required })
+      .trim()
+      .min(1, required)
+      .max(max, m.textTooLong(max))
+      .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
+      // Empty is already said by `min`: one message a field.
+      .refine((text) => text === '' || hasVisibleContent(text), required)
+  );
 }
 
 /**

@@ -12,14 +12,21 @@ export const UNSAFE_TEXT_MESSAGE =
 // C0 controls (matching them is the point); multi-line text (notes) keeps tab, line feed and
 // carriage return.
 /* eslint-disable no-control-regex */
-const singleLineControls = /[\u0000-\u001F]/u;
+// One-line text also refuses the Unicode line and paragraph separators.
+const singleLineControls = /[\u0000-\u001F\u2028\u2029]/u;
 const multiLineControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
 /* eslint-enable no-control-regex */
 // DEL and the C1 controls, and the invisible marks that reorder or hide text where it is shown:
 // bidi marks, embeddings, overrides and isolates, zero-width characters. A name typed as
-// U+202E + 'live' reads 'evil' in the list and in the audit log. Commands only: stored events
-// are read by shape, so an old one that holds them stays readable.
-const invisibleControls = /[\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+// U+202E + 'live' reads 'evil' in the list and in the audit log. Then the characters that show
+// as nothing, alone or after a letter: soft hyphen, grapheme joiner, the Hangul fillers, the
+// Mongolian vowel separator, the blank braille pattern, the private-use area and the tag
+// characters (a patient named U+3164 showed as a blank row). Commands only: stored events are
+// read by shape, so an old one that holds them stays readable.
+// (The grapheme joiner, a combining mark, stands outside the class: in it, it would read as
+// joined to the character before.)
+const invisibleControls =
+  /[\u007F-\u009F\u00AD\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uE000-\uF8FF\uFEFF\uFFA0\u{E0000}-\u{E007F}]|\u034F/u;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u`
 // flag: with it a regex never sees the halves of a pair as separate characters).
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -28,6 +35,14 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export function hasUnsafeCharacters(text: string, options: { readonly multiLine?: boolean } = {}): boolean {
   const controls = options.multiLine ? multiLineControls : singleLineControls;
   return controls.test(text) || invisibleControls.test(text) || loneSurrogate.test(text);
+}
+
+/**
+ * Whether `text` shows something to read: a letter or a digit. A required field holding only
+ * marks, symbols or spaces ('\u0301\u0301') is as empty as a blank one.
+ */
+export function hasVisibleContent(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 /** A string without control characters or lone surrogates (tab and line breaks with `multiLine`). */

@@ -23,6 +23,26 @@ describe('hasUnsafeCharacters (issue 10, item 2)', () => {
   });
 
   it.each([
+    ['a Hangul filler', '\u3164'],
+    ['a blank braille pattern', '\u2800'],
+    ['a soft hyphen', 'Ma\u00ADria'],
+    ['a grapheme joiner', 'Maria\u034F'],
+    ['a Mongolian vowel separator', '\u180E'],
+    ['a private-use character', '\uE000'],
+    ['a tag character', 'Maria\u{E0041}'],
+  ])('refuses %s, in one-line and multi-line text', (_, text) => {
+    expect(hasUnsafeCharacters(text)).toBe(true);
+    expect(hasUnsafeCharacters(text, { multiLine: true })).toBe(true);
+  });
+
+  it('refuses the Unicode line and paragraph separators in one-line text only', () => {
+    for (const separator of ['\u2028', '\u2029']) {
+      expect(hasUnsafeCharacters(`Maria${separator}Silva`)).toBe(true);
+      expect(hasUnsafeCharacters(`linha 1${separator}linha 2`, { multiLine: true })).toBe(false);
+    }
+  });
+
+  it.each([
     ['accents', 'João Conceição'],
     ['a surrogate pair (emoji)', 'Maria 😀'],
   ])('accepts %s', (_, text) => expect(hasUnsafeCharacters(text)).toBe(false));
@@ -35,6 +55,16 @@ describe('hasUnsafeCharacters (issue 10, item 2)', () => {
 
 describe('the shared text schemas refuse unsafe text', () => {
   const issueOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('takes a required field holding no letter or digit for an empty one', () => {
+    const name = PatientFormFieldsSchema.shape.name;
+    for (const blank of ['\u0301\u0301', '---', ' . ']) {
+      expect(issueOf(name.safeParse(blank))).toBe('Nome é obrigatório');
+    }
+    expect(issueOf(name.safeParse('\u3164'))).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(name.parse('  Zoë 2  ')).toBe('Zoë 2');
+    expect(issueOf(CreateUserRequestSchema.shape.firstName.safeParse('\u0301'))).toBe('Nome é obrigatório');
+  });
 
   it('in the patient fields, the procedure forms, the procedure-type name, user names and search', () => {
     expect(issueOf(PatientFormFieldsSchema.shape.name.safeParse('Ana\u0000'))).toBe(UNSAFE_TEXT_MESSAGE);
