@@ -275,6 +275,29 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect(any.body.notes).toBe('x');
   });
 
+  it('corrects a CPF sent with If-Match: * while the procedures are being ticked, instead of a 409', async () => {
+    const created = (await register(staff, patientForm({ cpf: cpf(100000021) }))).body;
+    const ticks = created.procedures
+      .slice(0, 8)
+      .map((procedure: { id: string }) =>
+        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2026-02-01' }),
+      );
+    const correction = staff.patch(
+      `/api/patients/${created.id}`,
+      { cpf: cpf(100000022) },
+      { headers: { 'If-Match': '*' } },
+    );
+    const [corrected, ...ticked] = await Promise.all([correction, ...ticks]);
+    expect(ticked.map((response) => response.status)).toEqual(Array(8).fill(200));
+    expect(corrected.status).toBe(200);
+    const now = (await staff.get(`/api/patients/${created.id}`)).body;
+    expect(now.cpf).toBe(cpf(100000022));
+    expect(now.completedProcedures).toBe(8);
+    // The old CPF is free again, the new one held.
+    expect((await staff.post('/api/patients', patientForm({ cpf: cpf(100000021) }))).status).toBe(201);
+    expect((await staff.post('/api/patients', patientForm({ cpf: cpf(100000022) }))).status).toBe(409);
+  });
+
   it('refuses a date before the stored admission date (400) and appends nothing', async () => {
     const created = (await register(staff, patientForm({ cpf: cpf(100000012) }))).body;
     const response = await appendsNothing(app, () =>

@@ -245,9 +245,24 @@ async function releaseOrphanedCpf(
 /**
  * `PATCH /api/patients/:id`. A new CPF is reserved before the patient changes and the old
  * one released after; the update is then pinned to the revision the reservation was decided
- * on, so the CPF released is the one the patient really had.
+ * on, so the CPF released is the one the patient really had. Without a revision from the
+ * client (`If-Match: *`), a write that moved the stream in between (a nurse's tick) does not
+ * refuse the correction: it is made again on the stream as it now is.
  */
-export async function updatePatient(
+export function updatePatient(
+  deps: PatientServiceDependencies,
+  patientId: string,
+  changes: Partial<PatientDetails>,
+  clientRevision: number | undefined,
+  metadata: EventMetadata,
+): Promise<PatientCommandResult> {
+  const update = () => updatePatientOnce(deps, patientId, changes, clientRevision, metadata);
+  return clientRevision === undefined
+    ? retryOnConflict(update, (error) => error instanceof StalePatient)
+    : update();
+}
+
+async function updatePatientOnce(
   deps: PatientServiceDependencies,
   patientId: string,
   changes: Partial<PatientDetails>,
