@@ -256,38 +256,37 @@ export function updatePatient(
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<PatientCommandResult> {
-  const update = () => updatePatientOnce(deps, patientId, changes, clientRevision, metadata);
+  const update = async (): Promise<PatientCommandResult> => {
+    const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+    const patient = requireRegistered(loaded.state, patientId);
+    requireRevision(patient, clientRevision);
+    const oldCpf = patient.details.cpf;
+    const cpfChanges = changes.cpf !== undefined && changes.cpf !== oldCpf;
+    if (!cpfChanges) return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
+    const newCpf = changes.cpf as string;
+    await reserveCpf(deps, newCpf, patientId, metadata);
+    let result: PatientCommandResult;
+    try {
+      // Pinned to the revision the reservation was decided on: the CPF released is the one it had.
+      result = await runUpdate(
+        deps,
+        patientId,
+        changes,
+        clientRevision ?? patient.revision,
+        metadata,
+        loaded,
+      );
+    } catch (error) {
+      // Refused (dates out of order, a stale version...): the new CPF must not stay reserved.
+      await releaseOrphanedCpf(deps, newCpf, patientId, metadata);
+      throw error;
+    }
+    await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
+    return result;
+  };
   return clientRevision === undefined
     ? retryOnConflict(update, (error) => error instanceof StalePatient)
     : update();
-}
-
-async function updatePatientOnce(
-  deps: PatientServiceDependencies,
-  patientId: string,
-  changes: Partial<PatientDetails>,
-  clientRevision: number | undefined,
-  metadata: EventMetadata,
-): Promise<PatientCommandResult> {
-  const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
-  const patient = requireRegistered(loaded.state, patientId);
-  requireRevision(patient, clientRevision);
-  const oldCpf = patient.details.cpf;
-  const cpfChanges = changes.cpf !== undefined && changes.cpf !== oldCpf;
-  if (!cpfChanges) return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
-  const newCpf = changes.cpf as string;
-  await reserveCpf(deps, newCpf, patientId, metadata);
-  let result: PatientCommandResult;
-  try {
-    // Pinned to the revision the reservation was decided on: the CPF released is the one it had.
-    result = await runUpdate(deps, patientId, changes, clientRevision ?? patient.revision, metadata, loaded);
-  } catch (error) {
-    // Refused (dates out of order, a stale version...): the new CPF must not stay reserved.
-    await releaseOrphanedCpf(deps, newCpf, patientId, metadata);
-    throw error;
-  }
-  await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
-  return result;
 }
 
 function runUpdate(
