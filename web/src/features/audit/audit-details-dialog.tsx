@@ -4,6 +4,7 @@ import {
   actionLabel,
   displayNamedValue,
   displayValue,
+  emailsOf,
   entityTypeLabel,
   fieldLabel,
   formatTimestamp,
@@ -23,7 +24,7 @@ export interface AuditDetailsDialogProps {
 export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialogProps) {
   useFocusBackToOpener();
   const { details } = entry;
-  const emailOf = (id: string) => users?.find((user) => user.id === id)?.email;
+  const emailOf = emailsOf(users);
   // [key, label, value]: a value may share its label with a column ('Nome', a user's first name).
   const summary: [string, string, string][] = [
     ['timestamp', m.columns.timestamp, formatTimestamp(entry.timestamp)],

@@ -93,6 +93,12 @@ const IBGE_CODE = /^\d{7}$/;
 /** A user's email by id, when the screen knows it (the user filter's list). */
 export type UserEmailOf = (id: string) => string | undefined;
 
+/** `UserEmailOf` over the users the log names (the facets' list; undefined while loading). */
+export const emailsOf =
+  (users: readonly { readonly id: string; readonly email: string }[] | undefined): UserEmailOf =>
+  (id) =>
+    users?.find((user) => user.id === id)?.email;
+
 /**
  * One of an entry's values for display: a code its name knows in Portuguese ('pre_operative' →
  * 'Pré-operatório', a filter's 'SEARCH_PATIENTS' → 'Pesquisar Pacientes'), a user's id as their

@@ -2,7 +2,7 @@ import type { AuditFacetsDto } from '@bari/contracts';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { actionLabel, displayValue, entityTypeLabel } from './audit-format.ts';
+import { actionLabel, displayNamedValue, displayValue, emailsOf, entityTypeLabel } from './audit-format.ts';
 import type { AuditFilterValues } from './audit-filters.tsx';
 import { auditMessages as m } from './messages.ts';
 
@@ -21,8 +21,7 @@ function appliedFilters(filters: AuditFilterValues, users: AuditFacetsDto['users
   if (filters.entityType !== 'all')
     applied.push(`${m.columns.entityType}: ${entityTypeLabel(filters.entityType)}`);
   if (filters.userId !== 'all') {
-    const email = users?.find((user) => user.id === filters.userId)?.email;
-    applied.push(`${m.columns.user}: ${email ?? m.unnamedId(filters.userId)}`);
+    applied.push(`${m.columns.user}: ${displayNamedValue('userId', filters.userId, emailsOf(users))}`);
   }
   if (filters.from) applied.push(`${m.fromLabel} ${displayValue(filters.from)}`);
   if (filters.to) applied.push(`${m.toLabel} ${displayValue(filters.to)}`);

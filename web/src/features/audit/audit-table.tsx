@@ -10,7 +10,7 @@ import {
   formatTimestamp,
   patientIdOf,
 } from './audit-format.ts';
-import { BreakableText } from './breakable-text.tsx';
+import { BreakableText } from '../../common/breakable-text.tsx';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditTableProps {

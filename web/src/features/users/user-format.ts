@@ -16,15 +16,6 @@ export function userDisplayEmail(user: Pick<UserListItem, 'email'>): string {
   return user.email.trim() || m.noEmail;
 }
 
-/**
- * An email cut where a line may break when its column is narrow: after the '@' and before each
- * dot ('maria.souza@saude.sp.gov.br' → 'maria', '.souza@', 'saude', '.sp', '.gov', '.br'), not
- * in the middle of a word.
- */
-export function emailLineBreakParts(email: string): string[] {
-  return email.split(/(?<=@)|(?=\.)/).filter(Boolean);
-}
-
 /** Whom a row's action acts on, for its accessible name: the email, else the name. */
 export function userActionSubject(user: Pick<UserListItem, 'email' | 'firstName' | 'lastName'>): string {
   return user.email.trim() || userDisplayName(user);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { usersMessages as m } from './messages.ts';
 import {
   countUsers,
-  emailLineBreakParts,
   userActionSubject,
   userCreatedAt,
   userDisplayEmail,
@@ -27,19 +26,6 @@ describe('user display', () => {
     expect(m.approveUser(userActionSubject(maria))).toBe('Aprovar usuário maria@sus.gov.br');
     expect(m.rejectUser(userActionSubject(maria))).toBe('Rejeitar usuário maria@sus.gov.br');
     expect(m.deleteUser(userActionSubject({ ...maria, email: ' ' }))).toBe('Excluir usuário Maria Souza');
-  });
-
-  it("cuts a long email after its '@' and before its dots, where a narrow column may break it", () => {
-    expect(emailLineBreakParts('maria.souza@saude.sp.gov.br')).toEqual([
-      'maria',
-      '.souza@',
-      'saude',
-      '.sp',
-      '.gov',
-      '.br',
-    ]);
-    expect(emailLineBreakParts('ana@sus')).toEqual(['ana@', 'sus']);
-    expect(emailLineBreakParts('Email não informado')).toEqual(['Email não informado']);
   });
 
   it('shows the creation date as dd/MM/yyyy in local time', () => {

@@ -9,7 +9,7 @@ import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts'
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
 import { userActionSubject, userCreatedAt, userDisplayEmail, userDisplayName } from './user-format.ts';
-import { UserEmail } from './user-email.tsx';
+import { BreakableText } from '../../common/breakable-text.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
 
 export interface UserRowProps {
@@ -48,7 +48,7 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
     <tr {...focusGroup}>
       <td>{userDisplayName(user)}</td>
       <td className="users-table__email">
-        <UserEmail email={userDisplayEmail(user)} />
+        <BreakableText text={userDisplayEmail(user)} />
       </td>
       <td>
         <UserStatusTag status={user.status} />
