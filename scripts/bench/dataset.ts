@@ -1,5 +1,5 @@
 import { MUNICIPALITIES, addDaysToDate, type Municipality, type PatientFormInput } from '@bari/contracts';
-import { syntheticCns, syntheticCpf } from './identifiers.ts';
+import { distinctCns, syntheticCpf } from './identifiers.ts';
 import { ESTABLISHMENTS, FIRST_NAMES, PROFESSIONALS, SURNAMES } from './names.ts';
 import { createRandom, randomFor, sample, type Random } from './random.ts';
 
@@ -57,7 +57,7 @@ export function patientForm(dataset: Dataset, index: number, random = randomFor(
   const form: PatientFormInput = {
     name,
     cpf: syntheticCpf(dataset.seed, index),
-    cns: random.chance(0.7) ? syntheticCns(random.chance(0.5) ? 1 : 2, random.int(0, 9_999_999_999)) : null,
+    cns: random.chance(0.7) ? distinctCns(dataset.seed, index, random.chance(0.5) ? 1 : 2) : null,
     municipality: random.pick(dataset.municipalities),
     admissionDate,
     dischargeDate: dischargeDate && dischargeDate <= dataset.today ? dischargeDate : null,

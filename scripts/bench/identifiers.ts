@@ -14,12 +14,13 @@ function cpfCheckDigit(digits: string): number {
   return remainder < 2 ? 0 : 11 - remainder;
 }
 
+/** A number below 10^9 for the `index`-th person of the run: distinct for distinct indexes. */
+const distinctNumber = (seed: number, index: number): number =>
+  (Number((BigInt(index) * BigInt(CPF_STEP)) % BigInt(CPF_SPACE)) + ((seed * 7_919) % CPF_SPACE)) % CPF_SPACE;
+
 /** The `index`-th CPF of the run (11 digits): distinct for distinct indexes below 10^9. */
 export function syntheticCpf(seed: number, index: number): string {
-  const offset = (seed * 7_919) % CPF_SPACE;
-  const base = String(
-    (Number((BigInt(index) * BigInt(CPF_STEP)) % BigInt(CPF_SPACE)) + offset) % CPF_SPACE,
-  ).padStart(9, '0');
+  const base = String(distinctNumber(seed, index)).padStart(9, '0');
   // All-equal digits are refused by the rule ('111.111.111-11'); nudge the last one.
   const usable = /^(\d)\1{8}$/.test(base) ? `${base.slice(0, 8)}${(Number(base[8]) + 1) % 10}` : base;
   const first = cpfCheckDigit(usable);
@@ -35,6 +36,15 @@ export function syntheticCns(firstDigit: 1 | 2, number: number): string {
     const cns = definitiveCns(`${firstDigit}${String(candidate % 10_000_000_000).padStart(10, '0')}`);
     if (isValidCns(cns)) return cns;
   }
+}
+
+/**
+ * The `index`-th person's CNS (the API refuses a CNS another patient holds): distinct for
+ * distinct indexes below 10^9, each owning ten consecutive numbers for `syntheticCns` to move
+ * on from a base it cannot complete.
+ */
+export function distinctCns(seed: number, index: number, firstDigit: 1 | 2): string {
+  return syntheticCns(firstDigit, distinctNumber(seed, index) * 10);
 }
 
 function definitiveCns(base: string): string {

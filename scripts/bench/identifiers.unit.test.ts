@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCns, isValidCpf } from '@bari/contracts';
-import { syntheticCns, syntheticCpf } from './identifiers.ts';
+import { distinctCns, syntheticCns, syntheticCpf } from './identifiers.ts';
 
 describe('synthetic identifiers', () => {
   it('makes CPFs the API accepts, all distinct across a large run', () => {
@@ -20,5 +20,12 @@ describe('synthetic identifiers', () => {
     expect(made.every((cns) => /^[12]\d{14}$/.test(cns) && isValidCns(cns))).toBe(true);
     // The '001' infix is the rule's branch for a first check digit of 10.
     expect(made.some((cns) => cns.slice(11, 14) === '001')).toBe(true);
+  });
+
+  it('makes CNS numbers the API accepts, one per person, all distinct across a large run', () => {
+    const made = Array.from({ length: 100_000 }, (_, index) => distinctCns(7, index, index % 2 ? 1 : 2));
+    expect(made.every((cns) => isValidCns(cns))).toBe(true);
+    // The first digit does not tell them apart: the numbers after it are distinct already.
+    expect(new Set(made.map((cns) => cns.slice(1))).size).toBe(made.length);
   });
 });

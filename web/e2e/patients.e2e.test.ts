@@ -211,6 +211,14 @@ describe('patients: registration, follow-up and removal', () => {
     await second.getByRole('button', { name: 'Cadastrar' }).click();
     await toast(page, 'Já existe um paciente com este CPF').waitFor();
     await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    // Another CPF, but the first patient's card number: the CNS names one person too.
+    await second.getByLabel('CPF', { exact: true }).fill('714.602.858-59');
+    await second.getByLabel('CNS').fill(patient.cns);
+    await second.getByRole('button', { name: 'Cadastrar' }).click();
+    await toast(page, 'Já existe um paciente com este CNS').waitFor();
+    await second.getByText('Já existe um paciente com este CNS', { exact: true }).waitFor();
+    expect(await second.getByText('Já existe um paciente com este CPF', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'patient-form-duplicate-cns', { fullPage: false });
     // Typed work is not thrown away without asking.
     await second.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('alertdialog').getByText('Descartar alterações?').waitFor();

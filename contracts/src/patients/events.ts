@@ -208,9 +208,41 @@ export const PatientCpfReleased = defineEvent(
 );
 export type PatientCpfReleased = ReturnType<typeof PatientCpfReleased.create>;
 
-export const cpfReservationEvents = [PatientCpfReserved, PatientCpfReleased] as const;
 export const CpfReservationEventSchema = z.discriminatedUnion('type', [
   PatientCpfReserved.schema,
   PatientCpfReleased.schema,
 ]);
 export type CpfReservationEvent = z.infer<typeof CpfReservationEventSchema>;
+
+// ── CNS reservation (`patient-cns-<15 digits>`) ───────────────────────────────────────
+
+/**
+ * The CNS now belongs to this patient, as its CPF does (`PatientCpfReserved`): a card number
+ * names one person, so a second patient with it is refused.
+ */
+export const PatientCnsReserved = defineEvent(
+  'PatientCnsReserved',
+  z.object({
+    cns: z.string().regex(/^\d{15}$/),
+    patientId: PatientIdSchema,
+    reservedAt: z.string().datetime({ offset: true }),
+  }),
+);
+export type PatientCnsReserved = ReturnType<typeof PatientCnsReserved.create>;
+
+/** The CNS is free again: its patient was deleted, its CNS corrected or removed, or the reservation orphaned. */
+export const PatientCnsReleased = defineEvent(
+  'PatientCnsReleased',
+  z.object({
+    cns: z.string().regex(/^\d{15}$/),
+    patientId: PatientIdSchema,
+    reason: z.enum(['patient_deleted', 'cns_changed', 'orphaned']),
+  }),
+);
+export type PatientCnsReleased = ReturnType<typeof PatientCnsReleased.create>;
+
+export const CnsReservationEventSchema = z.discriminatedUnion('type', [
+  PatientCnsReserved.schema,
+  PatientCnsReleased.schema,
+]);
+export type CnsReservationEvent = z.infer<typeof CnsReservationEventSchema>;

@@ -40,6 +40,7 @@ export const patientRefusalMessages = {
   patientNotFound: 'Paciente não encontrado',
   patientAlreadyRegistered: 'Este paciente já está cadastrado',
   duplicateCpf: 'Já existe um paciente com este CPF',
+  duplicateCns: 'Já existe um paciente com este CNS',
   stalePatient: 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
   staleProcedure:
     'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',

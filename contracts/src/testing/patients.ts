@@ -99,10 +99,25 @@ export const patientDetails = (overrides: Partial<PatientDetails> = {}): Patient
   ...overrides,
 });
 
-/** The registration form as a person fills it in (formatted CPF). */
+/**
+ * A valid provisional CNS (first digit 7) of the person with this CPF: the CPF's digits inside,
+ * so that each test patient has its own (the API refuses a CNS another patient holds).
+ */
+export function cnsOfCpf(cpf: string): string {
+  const stem = `7${cpf.replace(/\D/g, '')}0`;
+  const sum = [...stem].reduce((total, digit, index) => total + Number(digit) * (15 - index), 0);
+  // Two digits left, weights 2 and 1: Σ ≡ 0 (mod 11).
+  for (let tens = 0; ; tens += 1) {
+    const units = (11 - ((sum + 2 * tens) % 11)) % 11;
+    if (units < 10) return `${stem}${tens}${units}`;
+  }
+}
+
+/** The registration form as a person fills it in (formatted CPF; a CNS of its own). */
 export const patientForm = (overrides: Partial<PatientFormInput> = {}): PatientFormInput => ({
   ...patientDetails({ name: 'Maria da Conceição', surgeryLocation: 'Hospital Geral Roberto Santos' }),
   cpf: CPFS[0],
+  cns: cnsOfCpf(overrides.cpf ?? CPFS[0]),
   ...overrides,
 });
 

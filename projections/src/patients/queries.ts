@@ -281,6 +281,14 @@ export function createPatientQueries(pool: DatabasePool) {
       return [...ids];
     },
 
+    /** The live patients with this CNS (15 digits); served by the CNS search index. */
+    async idsWithCns(cns: string): Promise<string[]> {
+      const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
+        select id from patients where cns = ${cns} order by registered_at, id limit 10
+      `);
+      return [...ids];
+    },
+
     /**
      * The live patients lacking a procedure (in any status) of one of `typeIds`, oldest first:
      * the only ones 'Atualizar Procedimentos' can change. One pass over the read model (0.13 ms

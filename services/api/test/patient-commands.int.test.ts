@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PROTOCOL_CATALOGUE,
   PatientDetailDtoSchema,
+  PatientRegistered,
   ProcedureTypeDefined,
   type PatientDetailDto,
 } from '@bari/contracts';
-import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
+import { patientDetails, patientForm, validCpf as cpf } from '@bari/contracts/testing';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { register } from './support/patient-requests.ts';
 import {
@@ -62,7 +63,7 @@ describe('registration', () => {
     );
   });
 
-  it('reads each stream it needs once: the CPF, the new patient, the newest procedure types', async () => {
+  it('reads each stream it needs once: the CPF, the CNS, the new patient, the newest procedure types', async () => {
     const form = patientForm({ cpf: nextCpf() });
     const readStream = vi.spyOn(app.deps.eventStore, 'readStream');
     try {
@@ -70,7 +71,12 @@ describe('registration', () => {
       const patientId = (created.body as { id: string }).id;
       const streams = readStream.mock.calls.map(([streamId]) => streamId);
       expect(streams.sort()).toEqual(
-        [`patient-${patientId}`, `patient-cpf-${form.cpf.replace(/\D/g, '')}`, 'procedure-types'].sort(),
+        [
+          `patient-${patientId}`,
+          `patient-cpf-${form.cpf.replace(/\D/g, '')}`,
+          `patient-cns-${form.cns}`,
+          'procedure-types',
+        ].sort(),
       );
       // The procedure types: only what was appended after the revision this process knows
       const typesRead = readStream.mock.calls.find(([streamId]) => streamId === 'procedure-types');
@@ -282,6 +288,121 @@ describe('writes that meet each other', () => {
       'ProcedureCompleted',
       'PatientDeleted',
     ]);
+  });
+});
+
+describe('the CNS names one patient, as the CPF does', () => {
+  const DUPLICATE_CNS = { code: 'DUPLICATE_CNS', message: 'Já existe um paciente com este CNS' };
+  const cnsOf = (patient: PatientDetailDto) => patient.cns!;
+  const reservations = async (cns: string) =>
+    (await app.deps.eventStore.readStream(`patient-cns-${cns}`)).map((event) => event.type);
+
+  it('refuses a second patient with a held CNS, typed any way, and writes nothing', async () => {
+    const first = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const typed = cnsOf(first).replace(/^(\d{3})(\d{4})(\d{4})(\d{4})$/, '$1 $2 $3 $4');
+    const second = await appendsNothing(app, () =>
+      staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: typed })),
+    );
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual(DUPLICATE_CNS);
+    // Without a CNS, or with one of their own, others are registered as before.
+    expect((await staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: null }))).status).toBe(201);
+    expect((await staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: '' }))).status).toBe(201);
+  });
+
+  it('two registrations of one CNS at once: one is written, the other refused, its CPF left free', async () => {
+    const forms = [nextCpf(), nextCpf()].map((cpf, index) =>
+      patientForm({ cpf, cns: patientForm({ cpf: nextCpf() }).cns, name: `Paciente Simultânea ${index}` }),
+    );
+    forms[1] = { ...forms[1]!, cns: forms[0]!.cns };
+    const answers = await Promise.all(forms.map((form) => staff.post('/api/patients', form)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = forms[answers.findIndex((answer) => answer.status === 409)]!;
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual(DUPLICATE_CNS);
+    // The refused registration's CPF was reserved for it and released: it can be used again.
+    expect((await register(staff, { ...refused, cns: null })).status).toBe(201);
+  });
+
+  it('a correction to a held CNS is refused; a CNS corrected, removed or deleted is free for another', async () => {
+    const holder = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const other = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+    const held = cnsOf(holder);
+
+    const taken = await appendsNothing(app, () =>
+      staff.patch(`/api/patients/${other.id}`, { cns: held, version: other.version }),
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual(DUPLICATE_CNS);
+
+    // The holder corrects its CNS: the old one is released, the new one held.
+    const corrected = patientForm({ cpf: nextCpf() }).cns!;
+    const moved = await staff.patch(`/api/patients/${holder.id}`, {
+      cns: corrected,
+      version: holder.version,
+    });
+    expect(moved.status).toBe(200);
+    expect(await reservations(held)).toEqual(['PatientCnsReserved', 'PatientCnsReleased']);
+    const retaken = await staff.patch(`/api/patients/${other.id}`, { cns: held, version: other.version });
+    expect(retaken.status).toBe(200);
+    expect(detailOf(retaken.body).cns).toBe(held);
+    // The old CNS of `other` went with its correction.
+    expect(await reservations(cnsOf(other))).toEqual(['PatientCnsReserved', 'PatientCnsReleased']);
+
+    // Removing the CNS frees it; so does deleting the patient.
+    const removed = await staff.patch(
+      `/api/patients/${other.id}`,
+      { cns: null },
+      { headers: { 'If-Match': '*' } },
+    );
+    expect(removed.status).toBe(200);
+    expect(detailOf(removed.body).cns).toBeNull();
+    expect((await register(staff, patientForm({ cpf: nextCpf(), cns: held }))).status).toBe(201);
+    expect((await staff.delete(`/api/patients/${holder.id}`, { headers: { 'If-Match': '*' } })).status).toBe(
+      204,
+    );
+    expect((await register(staff, patientForm({ cpf: nextCpf(), cns: corrected }))).status).toBe(201);
+  });
+
+  it('a refused registration (duplicate CPF) leaves its CNS free', async () => {
+    const first = patientForm({ cpf: nextCpf() });
+    await register(staff, first);
+    const cns = patientForm({ cpf: nextCpf() }).cns;
+    const refused = await staff.post('/api/patients', { ...first, cns });
+    expect(refused.body).toMatchObject({ code: 'DUPLICATE_CPF' });
+    expect((await register(staff, patientForm({ cpf: nextCpf(), cns }))).status).toBe(201);
+  });
+
+  it('knows the CNS of patients registered before CNS reservations existed', async () => {
+    // A patient written as the releases before this one wrote it: no `patient-cns-` stream.
+    const legacyId = randomUUID();
+    const legacy = patientForm({ cpf: nextCpf() });
+    await appendEvents(app, `patient-${legacyId}`, [
+      PatientRegistered.create({
+        patientId: legacyId,
+        ...patientDetails({ cpf: legacy.cpf.replace(/\D/g, ''), cns: legacy.cns }),
+      }),
+    ]);
+    await vi.waitFor(async () => expect((await staff.get(`/api/patients/${legacyId}`)).status).toBe(200));
+    expect(await reservations(legacy.cns!)).toEqual([]);
+
+    const duplicate = await appendsNothing(app, () =>
+      staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: legacy.cns })),
+    );
+    expect(duplicate.body).toEqual(DUPLICATE_CNS);
+    // Editing the legacy patient's other fields needs no reservation and changes none.
+    const edited = await staff.patch(
+      `/api/patients/${legacyId}`,
+      { notes: 'revisado' },
+      { headers: { 'If-Match': '*' } },
+    );
+    expect(edited.status).toBe(200);
+    expect(await reservations(legacy.cns!)).toEqual([]);
+
+    // Once the legacy patient is deleted, its CNS is free.
+    expect((await staff.delete(`/api/patients/${legacyId}`, { headers: { 'If-Match': '*' } })).status).toBe(
+      204,
+    );
+    expect((await register(staff, patientForm({ cpf: nextCpf(), cns: legacy.cns }))).status).toBe(201);
   });
 });
 

@@ -294,8 +294,12 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect(now.cpf).toBe(cpf(100000022));
     expect(now.completedProcedures).toBe(8);
     // The old CPF is free again, the new one held.
-    expect((await staff.post('/api/patients', patientForm({ cpf: cpf(100000021) }))).status).toBe(201);
-    expect((await staff.post('/api/patients', patientForm({ cpf: cpf(100000022) }))).status).toBe(409);
+    // (Without a CNS: the patient kept its own, derived from the first CPF.)
+    expect((await staff.post('/api/patients', patientForm({ cpf: cpf(100000021), cns: null }))).status).toBe(
+      201,
+    );
+    const taken = await staff.post('/api/patients', patientForm({ cpf: cpf(100000022), cns: null }));
+    expect(taken.body).toMatchObject({ code: 'DUPLICATE_CPF' });
   });
 
   it('refuses a date before the stored admission date (400) and appends nothing', async () => {

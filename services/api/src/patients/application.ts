@@ -17,25 +17,35 @@ import {
 import { derivedUuid } from '../shared/derived-id.ts';
 import { retryOnConflict } from '../shared/retry-on-conflict.ts';
 import type { ProcedureTypeCatalogue } from '../procedure-types/catalogue-cache.ts';
+import type { PatientQueries } from '@bari/projections';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
-import { cpfReservationDecider, type CpfReservationCommand, type ReleaseCpf } from './cpf-reservation.ts';
-import { DuplicateCpf, StalePatient } from './errors.ts';
+import {
+  PATIENT_IDENTIFIERS,
+  reservationDecider,
+  type IdentifierKind,
+  type ReleaseReason,
+  type ReservationCommand,
+} from './identifier-reservation.ts';
+import { StalePatient } from './errors.ts';
 import { initialPatientState, requireRegistered, requireRevision, type PatientState } from './patient.ts';
-import { cpfReservationStream, patientStream } from './streams.ts';
+import { patientStream, reservationStream } from './streams.ts';
 import { newId } from '../shared/new-id.ts';
 
 /*
  * The patient use cases: what a route does around the deciders. Each loads what the command
  * needs from the write side (streams, never read models), decides, appends and waits for the
- * read models (`handleCommand`). A registration and a CPF correction first reserve the CPF
- * on its own stream (`cpf-reservation.ts`), a deletion and a correction then release one.
+ * read models (`handleCommand`). A registration and a CPF or CNS correction first reserve the
+ * value on its own stream (`identifier-reservation.ts`), a deletion and a correction then
+ * release one.
  */
 
 export interface PatientServiceDependencies extends CommandDependencies {
   readonly now: () => Date;
   /** The procedure types, in memory (`procedure-types/catalogue-cache.ts`). */
   readonly procedureTypes: ProcedureTypeCatalogue;
+  /** Who the read model shows with a CNS: the holders of CNSs registered before their reservation. */
+  readonly patients: Pick<PatientQueries, 'idsWithCns'>;
 }
 
 export interface PatientCommandResult {
@@ -116,66 +126,161 @@ export const withoutWaiting = <Deps extends CommandDependencies>(deps: Deps): De
   waitForProjections: async () => true,
 });
 
+/** A CPF or CNS, as its reservation stream names it. */
+interface IdentifierValue {
+  readonly identifier: IdentifierKind;
+  readonly value: string;
+}
+
+/** The values the patient holds (a CNS only when it has one). */
+const identifiersOf = (details: Pick<PatientDetails, 'cpf' | 'cns'>): IdentifierValue[] =>
+  PATIENT_IDENTIFIERS.flatMap((identifier) => {
+    const value = identifier.of(details);
+    return value === null ? [] : [{ identifier, value }];
+  });
+
+/** The values of `these` that `those` lacks. */
+const missingFrom = (those: readonly IdentifierValue[], these: readonly IdentifierValue[]) =>
+  these.filter(
+    ({ identifier, value }) => !those.some((held) => held.identifier === identifier && held.value === value),
+  );
+
 /**
- * Reserves `cpf` for the patient, or DuplicateCpf (409). The holder's own stream tells
- * whether an old reservation may be taken over (its patient deleted, or its CPF corrected).
- * The CPF stream is read once and the decision appended on that read. Two registrations of
- * one CPF at once: one append wins, the other is a DuplicateCpf.
+ * Reads what reserving `value` (a CPF, a CNS) for the patient needs and decides it, appending
+ * nothing: throws DuplicateCpf / DuplicateCns (409) when it is held. The holder's own stream
+ * tells whether an old reservation may be taken over (its patient deleted, or its value
+ * corrected). Answers the reservation to append (`appendReservation`), decided on that read.
  */
-async function reserveCpf(
+async function prepareReservation(
   deps: PatientServiceDependencies,
-  cpf: string,
+  { identifier, value }: IdentifierValue,
   patientId: string,
-  metadata: EventMetadata,
-): Promise<void> {
-  const stream = cpfReservationStream(cpf);
-  const loaded = await loadAggregate(deps.eventStore, stream, cpfReservationDecider);
+) {
+  const stream = reservationStream(identifier, value);
+  const decider = reservationDecider(identifier);
+  const loaded = await loadAggregate(deps.eventStore, stream, decider);
   const { state } = loaded;
+  if (loaded.revision === undefined) await refuseHeldOnRecord(deps, identifier, value, patientId);
   const holder =
     state.kind === 'Reserved' && state.patientId !== patientId
       ? (await loadAggregate(deps.eventStore, patientStream(state.patientId), patientDecider)).state
       : initialPatientState();
-  const command: CpfReservationCommand = {
-    type: 'ReserveCpf',
-    data: { cpf, patientId, now: deps.now().toISOString(), holder },
+  const command: ReservationCommand = {
+    type: 'Reserve',
+    data: { value, patientId, now: deps.now().toISOString(), holder },
   };
+  decider.decide(command, state); // refused now, before any of the patient's values is appended
+  return { identifier, value, stream, decider, loaded, command };
+}
+
+/**
+ * Appends a prepared reservation. Two registrations of one value at once: one append wins,
+ * the other is a duplicate.
+ */
+async function appendReservation(
+  deps: PatientServiceDependencies,
+  prepared: Awaited<ReturnType<typeof prepareReservation>>,
+  patientId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const { identifier, value, stream, decider, loaded, command } = prepared;
   try {
-    await decideAndAppend(withoutWaiting(deps), stream, cpfReservationDecider, loaded, command, metadata);
+    await decideAndAppend(withoutWaiting(deps), stream, decider, loaded, command, metadata);
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;
     // Another request reserved it first: a duplicate, unless it was this same command sent
     // twice at once under one `Idempotency-Key` (the same patient id), which goes on.
-    const now = await loadAggregate(deps.eventStore, stream, cpfReservationDecider);
+    const now = await loadAggregate(deps.eventStore, stream, decider);
     if (now.state.kind === 'Reserved' && now.state.patientId === patientId) return;
-    throw new DuplicateCpf(cpf);
+    throw identifier.duplicate(value);
   }
 }
 
 /**
- * Frees a CPF after the patient's own stream moved on. A failure here leaves the patient
- * correct and the CPF reserved; the next registration of that CPF reclaims it (see
- * `reserveCpf` in `cpf-reservation.ts`), so it is logged, not thrown.
+ * A value never reserved may still be held: CNS reservations began after patients had been
+ * registered with theirs. The read model names such a holder; its own stream confirms it (a
+ * read model that lags cannot refuse a value its holder has given up).
  */
-async function releaseCpf(
+async function refuseHeldOnRecord(
   deps: PatientServiceDependencies,
-  cpf: string,
+  identifier: IdentifierKind,
+  value: string,
   patientId: string,
-  reason: ReleaseCpf['data']['reason'],
+): Promise<void> {
+  if (identifier.prefix !== 'cns') return; // every CPF has been reserved since the first registration
+  const normalized = identifier.normalize(value);
+  for (const holderId of await deps.patients.idsWithCns(normalized)) {
+    if (holderId === patientId) continue;
+    const { state } = await loadAggregate(deps.eventStore, patientStream(holderId), patientDecider);
+    if (state.kind === 'Registered' && identifier.of(state.details) === normalized) {
+      throw identifier.duplicate(normalized);
+    }
+  }
+}
+
+/**
+ * Reserves each value. All are read and decided first, so that a value held by another
+ * patient is refused with nothing appended; then they are appended together. When one append
+ * loses a race, those that were taken are freed again.
+ */
+async function reserveIdentifiers(
+  deps: PatientServiceDependencies,
+  values: readonly IdentifierValue[],
+  patientId: string,
   metadata: EventMetadata,
 ): Promise<void> {
+  const prepared = firstRefusal(
+    await Promise.allSettled(values.map((value) => prepareReservation(deps, value, patientId))),
+  );
+  const appended = await Promise.allSettled(
+    prepared.map((reservation) => appendReservation(deps, reservation, patientId, metadata)),
+  );
   try {
-    await retryOnConflict(() =>
-      handleCommand(
-        withoutWaiting(deps),
-        cpfReservationStream(cpf),
-        cpfReservationDecider,
-        { type: 'ReleaseCpf', data: { cpf, patientId, reason } },
-        metadata,
-      ),
-    );
+    firstRefusal(appended);
   } catch (error) {
-    deps.logger.error({ err: error, patientId, correlationId: metadata.correlationId }, 'CPF not released');
+    const taken = values.filter((_, index) => appended[index]!.status === 'fulfilled');
+    await releaseOrphaned(deps, taken, patientId, metadata);
+    throw error;
   }
+}
+
+/** The values of settled promises, or the first refusal in their order (the CPF's before the CNS's). */
+function firstRefusal<T>(outcomes: readonly PromiseSettledResult<T>[]): T[] {
+  const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (refused) throw refused.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+}
+
+/**
+ * Frees a value after the patient's own stream moved on. A failure here leaves the patient
+ * correct and the value reserved; the next registration of it reclaims it (see
+ * `reservationDecider`), so it is logged, not thrown.
+ */
+async function releaseIdentifiers(
+  deps: PatientServiceDependencies,
+  values: readonly IdentifierValue[],
+  patientId: string,
+  reason: ReleaseReason,
+  metadata: EventMetadata,
+): Promise<void> {
+  await Promise.all(
+    values.map(async ({ identifier, value }) => {
+      try {
+        await retryOnConflict(() =>
+          handleCommand(
+            withoutWaiting(deps),
+            reservationStream(identifier, value),
+            reservationDecider(identifier),
+            { type: 'Release', data: { value, patientId, reason } },
+            metadata,
+          ),
+        );
+      } catch (error) {
+        const what = `${identifier.prefix.toUpperCase()} not released`;
+        deps.logger.error({ err: error, patientId, correlationId: metadata.correlationId }, what);
+      }
+    }),
+  );
 }
 
 /**
@@ -197,7 +302,8 @@ export async function registerPatient(
   const loaded = await loadAggregate(deps.eventStore, stream, patientDecider);
   // A retry reserved its CPF the first time: it is answered (or refused) from its events.
   const retried = commandId !== undefined && hasRun(loaded, stream.id, commandId);
-  if (!retried) await reserveCpf(deps, patient.cpf, patientId, metadata);
+  const identifiers = identifiersOf(patient);
+  if (!retried) await reserveIdentifiers(deps, identifiers, patientId, metadata);
   try {
     const result = await runPatientCommand(
       deps,
@@ -218,36 +324,39 @@ export async function registerPatient(
     return { ...result, patientId };
   } catch (error) {
     // Whatever stopped the patient (a refused append, a lost connection), the corrected retry
-    // must not meet its own reservation as a duplicate CPF: free it unless the patient exists.
-    if (!retried) await releaseOrphanedCpf(deps, patient.cpf, patientId, metadata);
+    // must not meet its own reservations as a duplicate: free them unless the patient exists.
+    if (!retried) await releaseOrphaned(deps, identifiers, patientId, metadata);
     throw error;
   }
 }
 
 /**
- * After a registration or a CPF correction failed: frees the CPF it reserved unless the
- * patient's stream shows the patient holding it after all (the write went through).
+ * After a registration or a correction failed: frees the values it reserved unless the
+ * patient's stream shows the patient holding them after all (the write went through).
  */
-async function releaseOrphanedCpf(
+async function releaseOrphaned(
   deps: PatientServiceDependencies,
-  cpf: string,
+  values: readonly IdentifierValue[],
   patientId: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  const holds = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider).then(
-    ({ state }) => state.kind === 'Registered' && state.details.cpf === cpf,
-    // Unknown: keep it; `reserveCpf` reclaims an orphan after its grace period anyway.
-    () => true,
+  if (values.length === 0) return;
+  const holding = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider).then(
+    ({ state }) => (state.kind === 'Registered' ? state.details : undefined),
+    // Unknown: keep them; `reservationDecider` reclaims an orphan after its grace period anyway.
+    () => 'unknown' as const,
   );
-  if (!holds) await releaseCpf(deps, cpf, patientId, 'orphaned', metadata);
+  if (holding === 'unknown') return;
+  const orphans = values.filter(({ identifier, value }) => !holding || identifier.of(holding) !== value);
+  await releaseIdentifiers(deps, orphans, patientId, 'orphaned', metadata);
 }
 
 /**
- * `PATCH /api/patients/:id`. A new CPF is reserved before the patient changes and the old
- * one released after; the update is then pinned to the revision the reservation was decided
- * on, so the CPF released is the one the patient really had. Without a revision from the
- * client (`If-Match: *`), a write that moved the stream in between (a nurse's tick) does not
- * refuse the correction: it is made again on the stream as it now is.
+ * `PATCH /api/patients/:id`. A new CPF or CNS is reserved before the patient changes and the
+ * old one released after; the update is then pinned to the revision the reservations were
+ * decided on, so the values released are the ones the patient really had. Without a revision
+ * from the client (`If-Match: *`), a write that moved the stream in between (a nurse's tick)
+ * does not refuse the correction: it is made again on the stream as it now is.
  */
 export function updatePatient(
   deps: PatientServiceDependencies,
@@ -260,14 +369,20 @@ export function updatePatient(
     const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
     const patient = requireRegistered(loaded.state, patientId);
     requireRevision(patient, clientRevision);
-    const oldCpf = patient.details.cpf;
-    const cpfChanges = changes.cpf !== undefined && changes.cpf !== oldCpf;
-    if (!cpfChanges) return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
-    const newCpf = changes.cpf as string;
-    await reserveCpf(deps, newCpf, patientId, metadata);
+    const before = identifiersOf(patient.details);
+    const after = identifiersOf({
+      cpf: changes.cpf ?? patient.details.cpf,
+      cns: changes.cns === undefined ? patient.details.cns : changes.cns,
+    });
+    const reserved = missingFrom(before, after);
+    const released = missingFrom(after, before);
+    if (reserved.length === 0 && released.length === 0) {
+      return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
+    }
+    await reserveIdentifiers(deps, reserved, patientId, metadata);
     let result: PatientCommandResult;
     try {
-      // Pinned to the revision the reservation was decided on: the CPF released is the one it had.
+      // Pinned to the revision the reservations were decided on: the values released are the ones it had.
       result = await runUpdate(
         deps,
         patientId,
@@ -277,11 +392,11 @@ export function updatePatient(
         loaded,
       );
     } catch (error) {
-      // Refused (dates out of order, a stale version...): the new CPF must not stay reserved.
-      await releaseOrphanedCpf(deps, newCpf, patientId, metadata);
+      // Refused (dates out of order, a stale version...): the new values must not stay reserved.
+      await releaseOrphaned(deps, reserved, patientId, metadata);
       throw error;
     }
-    await releaseCpf(deps, oldCpf, patientId, 'cpf_changed', metadata);
+    await releaseIdentifiers(deps, released, patientId, 'changed', metadata);
     return result;
   };
   return clientRevision === undefined
@@ -315,8 +430,9 @@ function runUpdate(
 }
 
 /**
- * `DELETE /api/patients/:id`: the patient leaves the read models, its CPF is free again. The
- * deletion is pinned to the revision it read, so the CPF released is the one the patient had;
+ * `DELETE /api/patients/:id`: the patient leaves the read models, its CPF and CNS are free
+ * again. The deletion is pinned to the revision it read, so the values released are the ones
+ * the patient had;
  * without a version from the client (`If-Match: *`), a write in between (a procedure ticked)
  * only makes it read and decide again.
  */
@@ -326,7 +442,7 @@ export async function deletePatient(
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<void> {
-  const cpf = await retryOnConflict(
+  const held = await retryOnConflict(
     async () => {
       const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
       const patient = requireRegistered(loaded.state, patientId);
@@ -339,11 +455,11 @@ export async function deletePatient(
         metadata,
         { clientRevision: expected, loaded },
       );
-      return patient.details.cpf;
+      return identifiersOf(patient.details);
     },
     (error) => clientRevision === undefined && error instanceof StalePatient,
   );
-  await releaseCpf(deps, cpf, patientId, 'patient_deleted', metadata);
+  await releaseIdentifiers(deps, held, patientId, 'patient_deleted', metadata);
 }
 
 /**
@@ -352,7 +468,7 @@ export async function deletePatient(
  * (defined by another instance of the API).
  */
 export async function catalogueContext(
-  deps: PatientServiceDependencies,
+  deps: Pick<PatientServiceDependencies, 'procedureTypes' | 'now'>,
   procedureTypeId: string,
 ): Promise<{ procedureTypes: readonly ProcedureType[]; today: string }> {
   const known = deps.procedureTypes.known();

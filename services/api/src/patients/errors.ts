@@ -25,6 +25,12 @@ export class DuplicateCpf extends DomainError {
   }
 }
 
+export class DuplicateCns extends DomainError {
+  constructor(readonly cns: string) {
+    super('conflict', refusals.duplicateCns, 'DUPLICATE_CNS');
+  }
+}
+
 /** The client's version of the patient is not the current one: someone else changed it. */
 export class StalePatient extends DomainError {
   constructor(

@@ -29,7 +29,7 @@ import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
  */
 
 export interface MaintenanceDependencies extends PatientServiceDependencies {
-  readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking'>;
+  readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking' | 'idsWithCns'>;
 }
 
 /** Runs `command` for each of `patientIds` without waiting, then waits once for the read models. */

@@ -56,6 +56,7 @@ import { toPatientDto } from './patient-dto.ts';
  */
 export function patientRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const patients = createPatientQueries(deps.pool);
+  const patientDeps = { ...deps, patients };
   const statistics = createStatisticsQueries(deps.pool);
   const today = () => clinicToday(deps.now());
   const metadata = (ctx: Context) => eventMetadata(ctx, ctx.state.user ?? null, deps.now());
@@ -122,7 +123,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
 
   router.post('/patients', requireApproved(), async function createPatient(ctx) {
     const form = RegisterPatientRequestSchema.parse(ctx.request.body);
-    const result = await registerPatient(deps, form, metadata(ctx), commandIdOf(ctx));
+    const result = await registerPatient(patientDeps, form, metadata(ctx), commandIdOf(ctx));
     ctx.set('Location', `/api/patients/${result.patientId}`);
     sendWritten(ctx, result.patientId, result, 201);
   });
@@ -135,7 +136,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
     const expected = await revisionOfExisting(ctx, patientId, version);
-    const result = await updatePatient(deps, patientId, changes, expected, metadata(ctx));
+    const result = await updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
     sendWritten(ctx, patientId, result);
   });
 
@@ -143,7 +144,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     const patientId = patientIdParam(ctx);
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
     const expected = await revisionOfExisting(ctx, patientId, version);
-    await deletePatient(deps, patientId, expected, metadata(ctx));
+    await deletePatient(patientDeps, patientId, expected, metadata(ctx));
     ctx.status = 204;
   });
 

@@ -1,14 +1,17 @@
-import { CpfReservationEventSchema, PatientEventReadSchema, normalizeCpf } from '@bari/contracts';
+import { PatientEventReadSchema } from '@bari/contracts';
+import type { IdentifierKind } from './identifier-reservation.ts';
 
 /*
  * Streams of the patients context, one per aggregate:
  * - `patient-<patientId>`: the patient and its procedures (PatientEvent);
- * - `patient-cpf-<11 digits>`: who holds a CPF (CpfReservationEvent).
+ * - `patient-cpf-<11 digits>`, `patient-cns-<15 digits>`: who holds a CPF, a CNS
+ *   (`identifier-reservation.ts`).
  * The `procedure-types` stream is the procedure-types feature's (`procedure-types/streams.ts`).
  */
 
 export const patientStreamId = (patientId: string): string => `patient-${patientId}`;
-export const cpfReservationStreamId = (cpf: string): string => `patient-cpf-${normalizeCpf(cpf)}`;
+export const reservationStreamId = (identifier: IdentifierKind, value: string): string =>
+  `patient-${identifier.prefix}-${identifier.normalize(value)}`;
 
 /** `{id, eventSchema}` pairs as the command handler (`handleCommand`) takes them. */
 export const patientStream = (patientId: string) => ({
@@ -16,7 +19,7 @@ export const patientStream = (patientId: string) => ({
   // The contract as read back: a registration's procedure types checked once per object.
   eventSchema: PatientEventReadSchema,
 });
-export const cpfReservationStream = (cpf: string) => ({
-  id: cpfReservationStreamId(cpf),
-  eventSchema: CpfReservationEventSchema,
+export const reservationStream = (identifier: IdentifierKind, value: string) => ({
+  id: reservationStreamId(identifier, value),
+  eventSchema: identifier.eventSchema,
 });

@@ -134,6 +134,7 @@ export const auditMessages = {
     duplicate: 'Duplicado',
     patient_deleted: 'Paciente excluído',
     cpf_changed: 'CPF alterado',
+    cns_changed: 'CNS alterado ou removido',
     orphaned: 'Reserva não concluída',
     user_deleted: 'Usuário excluído',
     administrator: 'Desativada por um administrador',

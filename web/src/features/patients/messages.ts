@@ -114,4 +114,5 @@ export const patientsMessages = {
 
   // The server's refusal of a second patient with the same CPF (409), shown under the field too.
   duplicateCpf: patientRefusalMessages.duplicateCpf,
+  duplicateCns: patientRefusalMessages.duplicateCns,
 } as const;

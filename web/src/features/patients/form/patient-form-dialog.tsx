@@ -75,6 +75,8 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     } catch (error) {
       if (hasCode(error, 'DUPLICATE_CPF')) {
         setError('cpf', { message: m.duplicateCpf }, { shouldFocus: true });
+      } else if (hasCode(error, 'DUPLICATE_CNS')) {
+        setError('cns', { message: m.duplicateCns }, { shouldFocus: true });
       } else if (hasCode(error, 'STALE_PATIENT', 'STALE_REVISION') && edited) {
         await reloadPatient(edited.id, messageOrFallback(error, m.updateFailed));
       }
