@@ -81,6 +81,13 @@ const CUSTOM_COLUMNS: Readonly<Record<Exclude<CustomReportField, 'municipality'>
   sisregCode: sql.fragment`sisreg_code`,
 };
 
+/** Combining marks, which NFD splits from the letters they accent. */
+const COMBINING_MARKS = '[\u0300-\u036f]';
+
+/** `foldText` (contracts) in SQL: accents and case aside, runs of whitespace as one space, trimmed. */
+const foldedSql = (text: FragmentSqlToken): FragmentSqlToken =>
+  sql.fragment`lower(btrim(regexp_replace(regexp_replace(normalize(${text}, NFD), ${COMBINING_MARKS}, '', 'g'), '[[:space:]]+', ' ', 'g')))`;
+
 const AnyRowSchema = z.record(z.string().nullable());
 
 export function createReportQueries(pool: DatabasePool) {
@@ -103,15 +110,31 @@ export function createReportQueries(pool: DatabasePool) {
       }));
     },
 
-    /** `GET /api/reports/establishment`: every surgery location with patients, by name (pt-BR). */
+    /**
+     * `GET /api/reports/establishment`: every surgery location with patients, by name (pt-BR).
+     * The location is typed by hand: spellings that differ only in case, accents or spaces
+     * ('Hospital São Rafael', 'hospital sao  rafael') are one establishment, shown as most of
+     * its patients spell it (on a tie, the spelling with capitals, then with accents). The
+     * counters stay per spelling; the spellings meet here.
+     */
     async establishments(today: string): Promise<EstablishmentStatistic[]> {
       const rows = await pool.any(sql.type(EstablishmentRowSchema)`
-        select e.establishment, e.patients, e.completed_procedures as completed,
-          e.pending_procedures as pending,
-          coalesce((select sum(p.pending) from report_establishment_pending p
-            where p.establishment = e.establishment and p.scheduled_date < ${today}::date), 0)::int as overdue
-        from report_establishments e where e.patients > 0
-        order by e.establishment collate "pt-BR-x-icu"
+        with spelled as (
+          select e.establishment, e.patients, e.completed_procedures, e.pending_procedures,
+            coalesce((select sum(p.pending) from report_establishment_pending p
+              where p.establishment = e.establishment and p.scheduled_date < ${today}::date), 0) as overdue,
+            ${foldedSql(sql.fragment`e.establishment`)} as folded
+          from report_establishments e where e.patients > 0
+        )
+        select * from (
+          select (array_agg(establishment order by patients desc, establishment <> lower(establishment) desc,
+                normalize(establishment, NFD) ~ ${COMBINING_MARKS} desc, establishment collate "pt-BR-x-icu"))[1]
+              as establishment,
+            sum(patients)::int as patients, sum(completed_procedures)::int as completed,
+            sum(pending_procedures)::int as pending, sum(overdue)::int as overdue
+          from spelled group by folded
+        ) grouped
+        order by establishment collate "pt-BR-x-icu"
       `);
       return rows.map((row) => ({ establishment: row.establishment, ...counts(row) }));
     },

@@ -137,6 +137,41 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
     expect(later.map((row) => row.overdueProcedures)).toEqual([1, 1]);
   });
 
+  it('counts spellings of one establishment that differ in case, accents or spaces as one, named as most spell it', async () => {
+    await given(MARIA, [
+      registered(MARIA, { surgeryLocation: 'Hospital São Rafael' }),
+      assigned(MARIA, 1, null),
+    ]);
+    await given(JOAO, [
+      registered(JOAO, { cpf: '71460285859', surgeryLocation: ' hospital sao  rafael' }),
+      assigned(JOAO, 11, '2025-02-01'),
+    ]);
+    await given(ANA, [
+      registered(ANA, { cpf: '28001238938', surgeryLocation: 'Hospital São Rafael' }),
+      assigned(ANA, 21, null),
+      completed(ANA, 21),
+    ]);
+    expect(await reports().establishments(TODAY)).toEqual([
+      expect.objectContaining({
+        establishment: 'Hospital São Rafael',
+        totalPatients: 3,
+        completedProcedures: 1,
+        pendingProcedures: 2,
+        overdueProcedures: 1,
+      }),
+    ]);
+    // A different establishment stays apart.
+    await given(ANA, [
+      PatientUpdated.create({ patientId: ANA, changes: { surgeryLocation: 'Hospital São Rafaela' } }),
+    ]);
+    expect(
+      (await reports().establishments(TODAY)).map((row) => [row.establishment, row.totalPatients]),
+    ).toEqual([
+      ['Hospital São Rafael', 2],
+      ['Hospital São Rafaela', 1],
+    ]);
+  });
+
   it('moves a patient and its procedures when municipality or hospital change; deletion leaves no group', async () => {
     await given(MARIA, maria());
     await given(JOAO, joao());
