@@ -1,7 +1,7 @@
 import { EmailReleased, EmailReserved, type EmailReservationEvent } from '@bari/contracts';
 import type { Decider } from '../shared/decider.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import { decideReservation, type HolderStanding } from '../shared/reservation.ts';
+import { decideReservation, reservationEvents, type HolderStanding } from '../shared/reservation.ts';
 import { normalizeEmail } from './email.ts';
 import { EmailAlreadyRegistered } from './errors.ts';
 import type { UserState } from './user.ts';
@@ -77,25 +77,16 @@ export function reserveEmail({ data }: ReserveEmail, state: EmailReservationStat
     now: data.now,
     standing: current ? standingOf(data.holder, current.holderId) : 'holding',
   });
-  switch (outcome.action) {
-    case 'reserve':
-      return [reserve];
-    case 'already_held':
-      return []; // a retry of the same registration
-    case 'reclaim':
-      return [
-        EmailReleased.create({
-          email,
-          userId: current?.holderId ?? data.userId,
-          reason: outcome.reason === 'deleted' ? 'user_deleted' : 'orphaned',
-        }),
-        reserve,
-      ];
-    case 'refuse':
-      throw new EmailAlreadyRegistered(email);
-    default:
-      return assertNever(outcome);
-  }
+  return reservationEvents<EmailReservationEvent>(outcome, {
+    reserved: reserve,
+    released: (reason) =>
+      EmailReleased.create({
+        email,
+        userId: current?.holderId ?? data.userId,
+        reason: reason === 'deleted' ? 'user_deleted' : 'orphaned',
+      }),
+    refused: () => new EmailAlreadyRegistered(email),
+  });
 }
 
 /** Frees the email of a deleted user. Releasing what this user does not hold changes nothing. */

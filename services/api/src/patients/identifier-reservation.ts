@@ -14,7 +14,7 @@ import {
 import type { Decider } from '../shared/decider.ts';
 import type { DomainError } from '../shared/domain-error.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import { decideReservation, type HolderStanding } from '../shared/reservation.ts';
+import { decideReservation, reservationEvents, type HolderStanding } from '../shared/reservation.ts';
 import { DuplicateCns, DuplicateCpf } from './errors.ts';
 import type { PatientState } from './patient.ts';
 
@@ -161,21 +161,12 @@ export function reservationDecider<Event extends { readonly type: string }>(
       now: data.now,
       standing: current ? standingOf(data.holder, current.holderId, value) : 'holding',
     });
-    switch (outcome.action) {
-      case 'reserve':
-        return [reserved];
-      case 'already_held':
-        return []; // a retry of the same registration
-      case 'reclaim':
-        return [
-          identifier.released(value, current?.holderId ?? data.patientId, RELEASE_REASONS[outcome.reason]),
-          reserved,
-        ];
-      case 'refuse':
-        throw identifier.duplicate(value);
-      default:
-        return assertNever(outcome);
-    }
+    return reservationEvents(outcome, {
+      reserved,
+      released: (reason) =>
+        identifier.released(value, current?.holderId ?? data.patientId, RELEASE_REASONS[reason]),
+      refused: () => identifier.duplicate(value),
+    });
   };
 
   /** Releasing what this patient does not hold changes nothing. */

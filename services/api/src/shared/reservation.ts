@@ -1,3 +1,5 @@
+import { assertNever } from './assert-never.ts';
+
 /*
  * Uniqueness without a read model (emails of users, CPFs of patients). Each value has its own
  * stream; reserving appends there first, expecting the revision it read (`no_stream` the first
@@ -57,4 +59,30 @@ export function decideReservation(
   if (request.standing === 'moved_on') return { action: 'reclaim', reason: 'moved_on' };
   if (request.standing === 'never_written') return { action: 'reclaim', reason: 'orphaned' };
   return { action: 'refuse' };
+}
+
+/**
+ * The events of an outcome: the reservation; nothing for a retry; the old holder's release,
+ * then the reservation; or the refusal, thrown.
+ */
+export function reservationEvents<Event>(
+  outcome: ReservationOutcome,
+  events: {
+    readonly reserved: Event;
+    readonly released: (reason: 'deleted' | 'moved_on' | 'orphaned') => Event;
+    readonly refused: () => Error;
+  },
+): Event[] {
+  switch (outcome.action) {
+    case 'reserve':
+      return [events.reserved];
+    case 'already_held':
+      return []; // a retry of the same operation
+    case 'reclaim':
+      return [events.released(outcome.reason), events.reserved];
+    case 'refuse':
+      throw events.refused();
+    default:
+      return assertNever(outcome);
+  }
 }
