@@ -71,7 +71,10 @@ export const ErrorBodySchema = z.object({
   code: ErrorCodeSchema,
   /** Portuguese, safe to show. */
   message: z.string(),
-  /** 400 VALIDATION: the first message per field, keyed by its dotted path (`''`: the whole body). */
+  /**
+   * 400 VALIDATION: the first message per field, keyed by its dotted path (`''`: the whole
+   * body); a 400 refusal about fields (PATIENT_DATES_OUT_OF_ORDER): its message per field.
+   */
   errors: z.record(z.string()).optional(),
   /** 500: the request's id, for support. */
   correlationId: z.string().optional(),

@@ -308,7 +308,12 @@ describe('PATCH and DELETE /api/patients/:id', () => {
       staff.patch(`/api/patients/${created.id}`, { dischargeDate: '2025-01-01', version: created.version }),
     );
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('A data da alta não pode ser anterior à internação.');
+    expect(response.body).toEqual({
+      code: 'PATIENT_DATES_OUT_OF_ORDER',
+      message: 'A data da alta não pode ser anterior à internação.',
+      // Under its field, as the form shows a validation error.
+      errors: { dischargeDate: 'A data da alta não pode ser anterior à internação.' },
+    });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

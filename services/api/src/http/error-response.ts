@@ -51,7 +51,11 @@ export function toErrorResponse(error: unknown, correlationId: string): ErrorRes
   if (error instanceof DomainError) {
     return {
       status: statusByKind[error.kind],
-      body: { code: error.code, message: error.message },
+      body: {
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors === undefined ? {} : { errors: { ...error.fieldErrors } }),
+      },
       unexpected: false,
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { ContractViolation, DomainError, NotFound, parseOwnData } from '../shared/domain-error.ts';
 import { ERROR_MESSAGES, toErrorResponse } from './error-response.ts';
+import { PatientDatesOutOfOrder } from '../patients/errors.ts';
 
 describe('toErrorResponse', () => {
   it('given a zod error, answers 400 with the first message of each field', () => {
@@ -50,6 +51,21 @@ describe('toErrorResponse', () => {
     });
     expect(toErrorResponse(new DomainError('forbidden', 'Acesso negado'), 'c1').body.code).toBe('FORBIDDEN');
     expect(toErrorResponse(new DomainError('invalid', 'Inválido'), 'c1').body.code).toBe('INVALID_REQUEST');
+  });
+
+  it('lists the fields a refusal is about under errors, as a validation error does', () => {
+    const dates = new PatientDatesOutOfOrder(
+      'surgeryDate',
+      'A data da cirurgia não pode ser anterior à internação.',
+    );
+    expect(toErrorResponse(dates, 'c1')).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PATIENT_DATES_OUT_OF_ORDER',
+        message: 'A data da cirurgia não pode ser anterior à internação.',
+        errors: { surgeryDate: 'A data da cirurgia não pode ser anterior à internação.' },
+      },
+    });
   });
 
   it('answers 413 and 400 for body parser errors', () => {

@@ -59,6 +59,7 @@ export class PatientDatesOutOfOrder extends DomainError {
     message: string,
   ) {
     super('invalid', message, 'PATIENT_DATES_OUT_OF_ORDER');
+    this.fieldErrors = { [field]: message };
   }
 }
 

@@ -34,6 +34,8 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
 export class DomainError extends Error {
   /** The response's `code` (contracts' `ErrorCodeSchema`): what clients decide by. */
   readonly code: ErrorCode;
+  /** The fields the refusal is about, and its message for each (the response's `errors`). */
+  fieldErrors?: Readonly<Record<string, string>>;
 
   constructor(
     readonly kind: DomainErrorKind,
