@@ -33,6 +33,8 @@ export const AUDIT_ACTION_LABELS = {
   DEACTIVATE_ACCESS_KEY: 'Desativar Chave de Acesso',
   INITIALIZE_SYSTEM: 'Inicializar Sistema',
   FORCE_INITIALIZE_SYSTEM: 'Inicialização Forçada',
+  RUN_MIGRATION: 'Atualizar Procedimentos',
+  FIX_PRODUCTION_DATA: 'Corrigir Dados de Produção',
   VIEW_PATIENT: 'Visualizar Paciente',
   VIEW_HISTORY: 'Visualizar Histórico',
   SEARCH_PATIENTS: 'Pesquisar Pacientes',

@@ -3,6 +3,7 @@ export * from './fields.ts';
 export * from './procedure.ts';
 export * from './progress.ts';
 export * from './events.ts';
+export * from './maintenance-events.ts';
 export * from './stored-assignments.ts';
 export * from './read-events.ts';
 export * from './commands.ts';

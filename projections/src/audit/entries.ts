@@ -1,5 +1,6 @@
 import {
   PatientEventSchema,
+  MaintenanceRan,
   ProcedureTypeDefined,
   RecordAccessed,
   IdentityEventSchema,
@@ -61,6 +62,7 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   ...PatientEventSchema.options.map((option) => option.shape.type.value),
   ProcedureTypeDefined.type,
   RecordAccessed.type,
+  MaintenanceRan.type,
   ...IdentityEventSchema.options
     .map((option) => option.shape.type.value as string)
     .filter((type) => !UNAUDITED_IDENTITY.has(type)),
@@ -359,6 +361,16 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
       // Who looked a name or a CPF up is found by searching the log for it.
       searchAlso: searched,
       details: Object.keys(data.parameters).length > 0 ? { values: data.parameters } : null,
+    };
+  }
+  if (recorded.type === MaintenanceRan.type) {
+    const { data } = MaintenanceRan.schema.parse(input);
+    return {
+      action: data.operation === 'run_migration' ? 'RUN_MIGRATION' : 'FIX_PRODUCTION_DATA',
+      entityType: 'system',
+      entityId: null,
+      entityName: null,
+      details: { values: values({ patients: data.patients, changes: data.changes }) },
     };
   }
   if (UNAUDITED_IDENTITY.has(recorded.type)) return null;

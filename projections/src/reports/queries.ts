@@ -84,9 +84,15 @@ const CUSTOM_COLUMNS: Readonly<Record<Exclude<CustomReportField, 'municipality'>
 /** Combining marks, which NFD splits from the letters they accent. */
 const COMBINING_MARKS = '[\u0300-\u036f]';
 
+/**
+ * What JavaScript's `\s` matches (`foldText` collapses it): PostgreSQL's `[[:space:]]` in a C
+ * locale leaves out the no-break spaces text pasted from documents brings.
+ */
+const WHITESPACE = '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+';
+
 /** `foldText` (contracts) in SQL: accents and case aside, runs of whitespace as one space, trimmed. */
 const foldedSql = (text: FragmentSqlToken): FragmentSqlToken =>
-  sql.fragment`lower(btrim(regexp_replace(regexp_replace(normalize(${text}, NFD), ${COMBINING_MARKS}, '', 'g'), '[[:space:]]+', ' ', 'g')))`;
+  sql.fragment`btrim(lower(regexp_replace(regexp_replace(normalize(${text}, NFD), ${COMBINING_MARKS}, '', 'g'), ${WHITESPACE}, ' ', 'g')))`;
 
 const AnyRowSchema = z.record(z.string().nullable());
 

@@ -143,7 +143,7 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
       assigned(MARIA, 1, null),
     ]);
     await given(JOAO, [
-      registered(JOAO, { cpf: '71460285859', surgeryLocation: ' hospital sao  rafael' }),
+      registered(JOAO, { cpf: '71460285859', surgeryLocation: ' hospital\u00a0sao \u202frafael\t' }),
       assigned(JOAO, 11, '2025-02-01'),
     ]);
     await given(ANA, [

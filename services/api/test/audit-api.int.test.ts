@@ -235,6 +235,24 @@ describe('administrative runs leave their entries too', () => {
     expect(after.total).toBe(before + 1);
     expect(after.rows[0]).toMatchObject({ userEmail: adminEmail, entityId: patient.id });
   });
+
+  it('each maintenance run is one entry, by the administrator, also when it changed nothing', async () => {
+    for (const [path, action] of [
+      ['/api/admin/run-migration', 'RUN_MIGRATION'],
+      ['/api/admin/fix-production-data', 'FIX_PRODUCTION_DATA'],
+    ] as const) {
+      const before = (await auditLog(`action=${action}`)).total;
+      expect((await admin.post(path)).status).toBe(200);
+      const after = await auditLog(`action=${action}`);
+      expect(after.total).toBe(before + 1);
+      expect(after.rows[0]).toMatchObject({
+        action,
+        userEmail: adminEmail,
+        entityType: 'system',
+        details: { values: { patients: '0', changes: '0' } },
+      });
+    }
+  });
 });
 
 describe('access events', () => {

@@ -10,13 +10,7 @@ import {
 import { patientDetails, patientForm, validCpf as cpf } from '@bari/contracts/testing';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { register } from './support/patient-requests.ts';
-import {
-  appendEvents,
-  appendsNothing,
-  readAllEvents,
-  startTestApp,
-  type TestApp,
-} from './support/test-app.ts';
+import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 
 /*
  * The patient command path over HTTP: the events a registration and 'Atualizar
@@ -233,14 +227,60 @@ describe('Idempotency-Key', () => {
 });
 
 describe('writes that meet each other', () => {
-  it('a refused CPF correction leaves the new CPF free', async () => {
+  it.each([
+    ['CNS', 'cns', 'PatientCnsReleased', 'DUPLICATE_CNS'],
+    ['CPF', 'cpf', 'PatientCpfReleased', 'DUPLICATE_CPF'],
+  ] as const)(
+    'a %s correction undone while the first is still releasing the old value keeps it held',
+    async (_name, field, releasedType, duplicateCode) => {
+      const form = patientForm({ cpf: nextCpf() });
+      const patient = detailOf((await register(staff, form)).body);
+      const other = patientForm({ cpf: nextCpf() });
+      const [x, y] = [patient[field]!, other[field]!.replace(/\D/g, '')];
+      // The first correction (x → y) is held back just before it releases x.
+      let openGate!: () => void;
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      let held = false;
+      const store = app.deps.eventStore;
+      const append = store.appendToStream.bind(store);
+      const spy = vi.spyOn(store, 'appendToStream').mockImplementation(async (streamId, events, expected) => {
+        if (!held && streamId === `patient-${field}-${x}` && events[0]?.type === releasedType) {
+          held = true;
+          await gate;
+        }
+        return append(streamId, events, expected);
+      });
+      try {
+        const path = `/api/patients/${patient.id}`;
+        const first = staff.patch(path, { [field]: y }, { headers: { 'If-Match': '*' } });
+        await vi.waitFor(() => expect(held).toBe(true));
+        // Meanwhile the correction is undone (y → x), entirely.
+        const second = await staff.patch(path, { [field]: x }, { headers: { 'If-Match': '*' } });
+        expect(second.status).toBe(200);
+        openGate();
+        expect((await first).status).toBe(200);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(detailOf((await staff.get(`/api/patients/${patient.id}`)).body)[field]).toBe(x);
+      // The patient holds x: no one else may take it; y was given back.
+      const taking = { ...patientForm({ cpf: nextCpf() }), [field]: x };
+      expect((await staff.post('/api/patients', taking)).body).toMatchObject({ code: duplicateCode });
+      const takingY = { ...patientForm({ cpf: nextCpf() }), [field]: y };
+      expect((await staff.post('/api/patients', takingY)).status).toBe(201);
+    },
+  );
+
+  it('a refused CPF correction writes nothing and leaves the new CPF free', async () => {
     const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
     const wanted = nextCpf();
-    const refused = await staff.patch(`/api/patients/${patient.id}`, {
-      cpf: wanted,
-      dischargeDate: '2025-01-01', // before the admission: refused by the decider
-      version: patient.version,
-    });
+    const refused = await appendsNothing(app, () =>
+      staff.patch(`/api/patients/${patient.id}`, {
+        cpf: wanted,
+        dischargeDate: '2025-01-01', // before the admission: refused by the decider, before any reservation
+        version: patient.version,
+      }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'PATIENT_DATES_OUT_OF_ORDER' });
     expect((await staff.post('/api/patients', patientForm({ cpf: wanted }))).status).toBe(201);
@@ -454,11 +494,15 @@ describe("'Atualizar Procedimentos'", () => {
       newTypeIds.push((created.body as { id: string }).id);
     }
     const total = Number((await staff.get('/api/patients?pageSize=1')).headers.get('x-total-count'));
-    const before = (await readAllEvents(app)).length;
-
-    const response = await admin.post('/api/admin/run-migration');
+    const [response, appended] = await appendedBy(app, () => admin.post('/api/admin/run-migration'));
     expect(response.status).toBe(200);
-    const written = (await readAllEvents(app)).slice(before);
+    // The run itself, last, with what it did
+    expect(appended.at(-1)).toMatchObject({
+      streamId: 'maintenance',
+      type: 'MaintenanceRan',
+      data: { operation: 'run_migration', patients: total, changes: response.body.added },
+    });
+    const written = appended.slice(0, -1);
     // One event per patient, each listing what that patient lacked
     expect(written).toHaveLength(total);
     expect(new Set(written.map((event) => event.streamId)).size).toBe(total);
@@ -479,12 +523,13 @@ describe("'Atualizar Procedimentos'", () => {
       expect(ids).toEqual(newTypeIds);
     }
 
-    // Nobody lacks a type any more: a second run appends nothing.
-    const after = (await readAllEvents(app)).length;
-    const again = await admin.post('/api/admin/run-migration');
+    // Nobody lacks a type any more: a second run changes no patient, and only the run is recorded.
+    const [again, appendedAgain] = await appendedBy(app, () => admin.post('/api/admin/run-migration'));
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ added: 0 });
-    expect(await readAllEvents(app)).toHaveLength(after);
+    expect(appendedAgain.map((event) => [event.streamId, event.type, event.data])).toEqual([
+      ['maintenance', 'MaintenanceRan', { operation: 'run_migration', patients: 0, changes: 0 }],
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   clinicToday,
   type PatientDetailDto,
 } from '@bari/contracts';
-import { appendEvents, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
 import { fieldErrors, register } from './support/patient-requests.ts';
@@ -430,7 +430,8 @@ describe('administration', () => {
     });
     expect((await detail(patient.id)).procedures.some((p) => p.procedureTypeId === type.body.id)).toBe(true);
 
-    const second = await appendsNothing(app, () => admin.post('/api/admin/run-migration'));
+    const [second, appended] = await appendedBy(app, () => admin.post('/api/admin/run-migration'));
+    expect(appended.map((event) => event.type)).toEqual(['MaintenanceRan']); // the run, no change
     expect(second.body).toEqual({
       added: 0,
       message: 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.',
@@ -485,7 +486,8 @@ describe('administration', () => {
     expect(after.procedures.filter((p) => p.procedureTypeId === lab.id)).toHaveLength(1);
     expect(after.procedures.every((p) => (p.status === 'pending') === (p.completedDate === null))).toBe(true);
 
-    const second = await appendsNothing(app, () => admin.post('/api/admin/fix-production-data'));
+    const [second, appended] = await appendedBy(app, () => admin.post('/api/admin/fix-production-data'));
+    expect(appended.map((event) => event.type)).toEqual(['MaintenanceRan']); // the run, no change
     expect(second.body).toEqual({ corrections: [] });
   });
 

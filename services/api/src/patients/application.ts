@@ -8,7 +8,6 @@ import {
 import { DuplicateEventIds, WrongExpectedVersion, type GlobalPosition } from '@bari/event-store';
 import {
   decideAndAppend,
-  handleCommand,
   hasRun,
   loadAggregate,
   type CommandDependencies,
@@ -132,6 +131,14 @@ interface IdentifierValue {
   readonly value: string;
 }
 
+/**
+ * A value with the revision of its reservation stream that backs the patient's use of it: a
+ * release decided for that use frees it only while the stream is still at that revision.
+ */
+interface BackedValue extends IdentifierValue {
+  readonly revision: bigint | undefined;
+}
+
 /** The values the patient holds (a CNS only when it has one). */
 const identifiersOf = (details: Pick<PatientDetails, 'cpf' | 'cns'>): IdentifierValue[] =>
   PATIENT_IDENTIFIERS.flatMap((identifier) => {
@@ -143,6 +150,16 @@ const identifiersOf = (details: Pick<PatientDetails, 'cpf' | 'cns'>): Identifier
 const missingFrom = (those: readonly IdentifierValue[], these: readonly IdentifierValue[]) =>
   these.filter(
     ({ identifier, value }) => !those.some((held) => held.identifier === identifier && held.value === value),
+  );
+
+/** Each value with its reservation stream's revision now (read before the patient changes). */
+const withRevisions = (deps: PatientServiceDependencies, values: readonly IdentifierValue[]) =>
+  Promise.all(
+    values.map(async (held): Promise<BackedValue> => {
+      const stream = reservationStream(held.identifier, held.value);
+      const { revision } = await loadAggregate(deps.eventStore, stream, reservationDecider(held.identifier));
+      return { ...held, revision };
+    }),
   );
 
 /**
@@ -172,27 +189,33 @@ async function prepareReservation(
   decider.decide(command, state); // refused now, before any of the patient's values is appended
   return { identifier, value, stream, decider, loaded, command };
 }
+type PreparedReservation = Awaited<ReturnType<typeof prepareReservation>>;
 
 /**
- * Appends a prepared reservation. Two registrations of one value at once: one append wins,
- * the other is a duplicate.
+ * Appends a prepared reservation; answers the revision it landed at. When the stream moved
+ * since it was read, the reservation is decided again: another patient took the value (a
+ * duplicate), or this patient took it too (another request of its own, or the same one sent
+ * twice at once), and it is taken again, so that a release the other request may still make
+ * is refused by the revision.
  */
 async function appendReservation(
   deps: PatientServiceDependencies,
-  prepared: Awaited<ReturnType<typeof prepareReservation>>,
+  first: PreparedReservation,
   patientId: string,
   metadata: EventMetadata,
-): Promise<void> {
-  const { identifier, value, stream, decider, loaded, command } = prepared;
+): Promise<BackedValue> {
+  let prepared: PreparedReservation | undefined = first;
   try {
-    await decideAndAppend(withoutWaiting(deps), stream, decider, loaded, command, metadata);
+    return await retryOnConflict(async () => {
+      const { identifier, value, stream, decider, loaded, command } =
+        prepared ?? (await prepareReservation(deps, first, patientId));
+      prepared = undefined; // a retry reads the stream again
+      const result = await decideAndAppend(withoutWaiting(deps), stream, decider, loaded, command, metadata);
+      return { identifier, value, revision: result.revision };
+    });
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;
-    // Another request reserved it first: a duplicate, unless it was this same command sent
-    // twice at once under one `Idempotency-Key` (the same patient id), which goes on.
-    const now = await loadAggregate(deps.eventStore, stream, decider);
-    if (now.state.kind === 'Reserved' && now.state.patientId === patientId) return;
-    throw identifier.duplicate(value);
+    throw first.identifier.duplicate(first.value); // contended past every attempt
   }
 }
 
@@ -221,14 +244,15 @@ async function refuseHeldOnRecord(
 /**
  * Reserves each value. All are read and decided first, so that a value held by another
  * patient is refused with nothing appended; then they are appended together. When one append
- * loses a race, those that were taken are freed again.
+ * loses a race, those that were taken are freed again. Answers each value with the revision
+ * of its reservation.
  */
 async function reserveIdentifiers(
   deps: PatientServiceDependencies,
   values: readonly IdentifierValue[],
   patientId: string,
   metadata: EventMetadata,
-): Promise<void> {
+): Promise<BackedValue[]> {
   const prepared = firstRefusal(
     await Promise.allSettled(values.map((value) => prepareReservation(deps, value, patientId))),
   );
@@ -236,9 +260,9 @@ async function reserveIdentifiers(
     prepared.map((reservation) => appendReservation(deps, reservation, patientId, metadata)),
   );
   try {
-    firstRefusal(appended);
+    return firstRefusal(appended);
   } catch (error) {
-    const taken = values.filter((_, index) => appended[index]!.status === 'fulfilled');
+    const taken = appended.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     await releaseOrphaned(deps, taken, patientId, metadata);
     throw error;
   }
@@ -252,31 +276,42 @@ function firstRefusal<T>(outcomes: readonly PromiseSettledResult<T>[]): T[] {
 }
 
 /**
- * Frees a value after the patient's own stream moved on. A failure here leaves the patient
- * correct and the value reserved; the next registration of it reclaims it (see
- * `reservationDecider`), so it is logged, not thrown.
+ * Frees values after the patient's own stream moved on. A value with a `revision` is freed
+ * only while its stream is still at that revision: if the patient took it again since (a
+ * correction undone at once, the same correction sent twice), that newer reservation is not
+ * this release's to free. A deleted patient's values (no revision) are freed whatever the
+ * revision: a deleted patient takes nothing again. A failure here leaves the patient correct
+ * and the value reserved; the next registration of it reclaims it (see `reservationDecider`),
+ * so it is logged, not thrown.
  */
 async function releaseIdentifiers(
   deps: PatientServiceDependencies,
-  values: readonly IdentifierValue[],
+  values: readonly (IdentifierValue | BackedValue)[],
   patientId: string,
   reason: ReleaseReason,
   metadata: EventMetadata,
 ): Promise<void> {
+  const release = async (held: IdentifierValue | BackedValue) => {
+    const stream = reservationStream(held.identifier, held.value);
+    const decider = reservationDecider(held.identifier);
+    const loaded = await loadAggregate(deps.eventStore, stream, decider);
+    if ('revision' in held && loaded.revision !== held.revision) return; // taken again since
+    const command: ReservationCommand = { type: 'Release', data: { value: held.value, patientId, reason } };
+    await decideAndAppend(withoutWaiting(deps), stream, decider, loaded, command, metadata);
+  };
   await Promise.all(
-    values.map(async ({ identifier, value }) => {
+    values.map(async (held) => {
       try {
-        await retryOnConflict(() =>
-          handleCommand(
-            withoutWaiting(deps),
-            reservationStream(identifier, value),
-            reservationDecider(identifier),
-            { type: 'Release', data: { value, patientId, reason } },
-            metadata,
-          ),
-        );
+        if ('revision' in held) {
+          // One attempt: a stream that moved meanwhile was taken again, and is not this release's.
+          await release(held).catch((error: unknown) => {
+            if (!(error instanceof WrongExpectedVersion)) throw error;
+          });
+        } else {
+          await retryOnConflict(() => release(held));
+        }
       } catch (error) {
-        const what = `${identifier.prefix.toUpperCase()} not released`;
+        const what = `${held.identifier.prefix.toUpperCase()} not released`;
         deps.logger.error({ err: error, patientId, correlationId: metadata.correlationId }, what);
       }
     }),
@@ -302,8 +337,7 @@ export async function registerPatient(
   const loaded = await loadAggregate(deps.eventStore, stream, patientDecider);
   // A retry reserved its CPF the first time: it is answered (or refused) from its events.
   const retried = commandId !== undefined && hasRun(loaded, stream.id, commandId);
-  const identifiers = identifiersOf(patient);
-  if (!retried) await reserveIdentifiers(deps, identifiers, patientId, metadata);
+  const reserved = retried ? [] : await reserveIdentifiers(deps, identifiersOf(patient), patientId, metadata);
   try {
     const result = await runPatientCommand(
       deps,
@@ -325,7 +359,7 @@ export async function registerPatient(
   } catch (error) {
     // Whatever stopped the patient (a refused append, a lost connection), the corrected retry
     // must not meet its own reservations as a duplicate: free them unless the patient exists.
-    if (!retried) await releaseOrphaned(deps, identifiers, patientId, metadata);
+    await releaseOrphaned(deps, reserved, patientId, metadata);
     throw error;
   }
 }
@@ -336,7 +370,7 @@ export async function registerPatient(
  */
 async function releaseOrphaned(
   deps: PatientServiceDependencies,
-  values: readonly IdentifierValue[],
+  values: readonly BackedValue[],
   patientId: string,
   metadata: EventMetadata,
 ): Promise<void> {
@@ -374,25 +408,22 @@ export function updatePatient(
       cpf: changes.cpf ?? patient.details.cpf,
       cns: changes.cns === undefined ? patient.details.cns : changes.cns,
     });
-    const reserved = missingFrom(before, after);
-    const released = missingFrom(after, before);
-    if (reserved.length === 0 && released.length === 0) {
+    const taken = missingFrom(before, after);
+    const given = missingFrom(after, before);
+    if (taken.length === 0 && given.length === 0) {
       return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
     }
-    await reserveIdentifiers(deps, reserved, patientId, metadata);
+    // Pinned to this read: the values released are the ones the patient had.
+    const expected = clientRevision ?? patient.revision;
+    // A change the patient's decider refuses (dates out of order) is refused before any reservation.
+    patientDecider.decide(updateCommand(deps, patientId, changes, expected), loaded.state);
+    const released = await withRevisions(deps, given);
+    const reserved = await reserveIdentifiers(deps, taken, patientId, metadata);
     let result: PatientCommandResult;
     try {
-      // Pinned to the revision the reservations were decided on: the values released are the ones it had.
-      result = await runUpdate(
-        deps,
-        patientId,
-        changes,
-        clientRevision ?? patient.revision,
-        metadata,
-        loaded,
-      );
+      result = await runUpdate(deps, patientId, changes, expected, metadata, loaded);
     } catch (error) {
-      // Refused (dates out of order, a stale version...): the new values must not stay reserved.
+      // Refused (a stale version...): the new values must not stay reserved.
       await releaseOrphaned(deps, reserved, patientId, metadata);
       throw error;
     }
@@ -402,6 +433,23 @@ export function updatePatient(
   return clientRevision === undefined
     ? retryOnConflict(update, (error) => error instanceof StalePatient)
     : update();
+}
+
+function updateCommand(
+  deps: PatientServiceDependencies,
+  patientId: string,
+  changes: Partial<PatientDetails>,
+  expected: number | undefined,
+): PatientCommand {
+  return {
+    type: 'UpdatePatient',
+    data: {
+      patientId,
+      changes,
+      today: clinicToday(deps.now()),
+      ...(expected === undefined ? {} : { expectedRevision: expected }),
+    },
+  };
 }
 
 function runUpdate(
@@ -415,15 +463,7 @@ function runUpdate(
   return runPatientCommand(
     deps,
     patientId,
-    {
-      type: 'UpdatePatient',
-      data: {
-        patientId,
-        changes,
-        today: clinicToday(deps.now()),
-        ...(expected === undefined ? {} : { expectedRevision: expected }),
-      },
-    },
+    updateCommand(deps, patientId, changes, expected),
     metadata,
     expected === undefined ? { loaded } : { clientRevision: expected, loaded },
   );

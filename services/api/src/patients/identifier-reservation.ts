@@ -161,6 +161,10 @@ export function reservationDecider<Event extends { readonly type: string }>(
       now: data.now,
       standing: current ? standingOf(data.holder, current.holderId, value) : 'holding',
     });
+    // Held by this patient already: taken again all the same, at a new revision, so that a
+    // release decided on the old one (a correction of this patient still finishing, which
+    // moved it away from this value) cannot free it. (A retried registration reserves nothing.)
+    if (outcome.action === 'already_held') return [reserved];
     return reservationEvents(outcome, {
       reserved,
       released: (reason) =>

@@ -96,10 +96,10 @@ describe.each(identifiers)('$name reservation', (kind) => {
       .then([kind.reserved(OTHER_PATIENT_ID)]);
   });
 
-  it('given the value reserved by the same patient (a retry), then nothing happens', () => {
+  it('given the value reserved by the same patient, then it is reserved again (a release decided before cannot free it)', () => {
     spec([kind.reserved(OTHER_PATIENT_ID)])
-      .when(reserve())
-      .thenNothingHappens();
+      .when(reserve(initialPatientState(), later(1_000)))
+      .then([kind.reserved(OTHER_PATIENT_ID, later(1_000))]);
   });
 
   it('given the value held by a registered patient, then a duplicate, however late', () => {

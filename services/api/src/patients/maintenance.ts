@@ -1,4 +1,6 @@
 import {
+  MAINTENANCE_STREAM_ID,
+  MaintenanceRan,
   clinicToday,
   runMigrationMessage,
   type EventMetadata,
@@ -7,18 +9,13 @@ import {
 } from '@bari/contracts';
 import type { PatientQueries } from '@bari/projections';
 import { loadAggregate } from '../shared/command-handler.ts';
-import {
-  newIds,
-  runPatientCommand,
-  withoutWaiting,
-  type PatientCommandResult,
-  type PatientServiceDependencies,
-} from './application.ts';
+import { newIds, runPatientCommand, withoutWaiting, type PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
 import { describeCorrections, fixProcedureData } from './data-fixes.ts';
 import { PatientNotFound } from './errors.ts';
 import { patientStream } from './streams.ts';
 import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
+import { newId } from '../shared/new-id.ts';
 
 /*
  * The administrators' maintenance commands. The fix visits every live patient, the migration
@@ -32,21 +29,36 @@ export interface MaintenanceDependencies extends PatientServiceDependencies {
   readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking' | 'idsWithCns'>;
 }
 
-/** Runs `command` for each of `patientIds` without waiting, then waits once for the read models. */
+/**
+ * Runs `command` for each of `patientIds` without waiting, records the run (`MaintenanceRan`:
+ * who, when, how many patients and changes; also when nothing changed), then waits once for
+ * the read models. `command` answers how many changes it made to its patient.
+ */
 async function forEachPatient(
   deps: MaintenanceDependencies,
+  operation: MaintenanceRan['data']['operation'],
   patientIds: readonly string[],
-  command: (patientId: string) => Promise<PatientCommandResult | undefined>,
+  metadata: EventMetadata,
+  command: (patientId: string) => Promise<number>,
 ): Promise<void> {
-  let last: PatientCommandResult['position'];
+  let patients = 0;
+  let changes = 0;
   for (const patientId of patientIds) {
     try {
-      last = (await command(patientId))?.position ?? last;
+      const made = await command(patientId);
+      if (made > 0) patients += 1;
+      changes += made;
     } catch (error) {
       if (!(error instanceof PatientNotFound)) throw error;
     }
   }
-  if (last && !(await deps.waitForProjections(last))) {
+  const run = MaintenanceRan.create({ operation, patients, changes });
+  const { position } = await deps.eventStore.appendToStream(
+    MAINTENANCE_STREAM_ID,
+    [{ id: newId(), ...run, metadata }],
+    'any',
+  );
+  if (!(await deps.waitForProjections(position))) {
     deps.logger.warn('read models lag behind the maintenance command');
   }
 }
@@ -64,7 +76,8 @@ export async function runMigration(
   const today = clinicToday(deps.now());
   let added = 0;
   const required = procedureTypes.filter((type) => type.isRequired).map((type) => type.id);
-  await forEachPatient(deps, await deps.patients.patientIdsLacking(required), async (patientId) => {
+  const lacking = await deps.patients.patientIdsLacking(required);
+  await forEachPatient(deps, 'run_migration', lacking, metadata, async (patientId) => {
     const result = await runPatientCommand(
       withoutWaiting(deps),
       patientId,
@@ -75,10 +88,11 @@ export async function runMigration(
       metadata,
     );
     // One event per patient lacking types: count the procedures it assigns.
-    added += result.events.flatMap((event) =>
+    const assigned = result.events.flatMap((event) =>
       event.type === 'RequiredProceduresAssigned' ? event.data.procedures : [],
     ).length;
-    return result;
+    added += assigned;
+    return assigned;
   });
   return { message: runMigrationMessage(added), added };
 }
@@ -93,7 +107,8 @@ export async function fixProductionData(
   metadata: EventMetadata,
 ): Promise<FixProductionDataResponse> {
   const corrections: string[] = [];
-  await forEachPatient(deps, await deps.patients.patientIds(), async (patientId) => {
+  const patientIds = await deps.patients.patientIds();
+  await forEachPatient(deps, 'fix_production_data', patientIds, metadata, async (patientId) => {
     const command = {
       type: 'FixProcedureData',
       data: { patientId, today: clinicToday(deps.now()) },
@@ -101,10 +116,11 @@ export async function fixProductionData(
     const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
     const { state } = loaded;
     // Most patients need nothing: decide on what was just read before going through the handler.
-    if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return undefined;
+    if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return 0;
     const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
-    corrections.push(...describeCorrections(state, result.events));
-    return result;
+    const described = describeCorrections(state, result.events);
+    corrections.push(...described);
+    return described.length || result.events.length;
   });
   return { corrections };
 }

@@ -154,6 +154,16 @@ export async function appendsNothing<T>(app: Pick<TestApp, 'deps'>, act: () => P
   return result;
 }
 
+/** Runs `act` and answers what it returned with the events it appended to the log. */
+export async function appendedBy<T>(
+  app: Pick<TestApp, 'deps'>,
+  act: () => Promise<T>,
+): Promise<[T, RecordedEvent[]]> {
+  const before = await countEvents(app);
+  const result = await act();
+  return [result, (await readAllEvents(app)).slice(before)];
+}
+
 /**
  * Forgets every failed-login count: tests that refuse logins on purpose call it so that the
  * shared client IP (127.0.0.1) does not reach the rate limit of another test.

@@ -77,6 +77,8 @@ export const auditMessages = {
     boundUserId: 'Usuário da chave',
     userId: 'Usuário',
     accounts: 'Contas',
+    patients: 'Pacientes alterados',
+    changes: 'Alterações',
     category: 'Categoria',
     phase: 'Fase',
     isRequired: 'Obrigatório',
