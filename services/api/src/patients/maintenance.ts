@@ -8,8 +8,8 @@ import {
   type RunMigrationResponse,
 } from '@bari/contracts';
 import type { PatientQueries } from '@bari/projections';
-import { loadAggregate } from '../shared/command-handler.ts';
-import { newIds, runPatientCommand, withoutWaiting, type PatientServiceDependencies } from './application.ts';
+import { loadAggregate, withoutWaiting } from '../shared/command-handler.ts';
+import { newIds, runPatientCommand, type PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
 import { describeCorrections, fixProcedureData } from './data-fixes.ts';
 import { PatientNotFound } from './errors.ts';

@@ -253,3 +253,12 @@ async function waitForReadModels(
     'read models lag behind the command',
   );
 }
+
+/**
+ * The same dependencies, but commands do not wait for the read models: for appends no read
+ * model shows (reservations), and for bulk commands that wait once, after the last one.
+ */
+export const withoutWaiting = <Deps extends CommandDependencies>(deps: Deps): Deps => ({
+  ...deps,
+  waitForProjections: async () => true,
+});
