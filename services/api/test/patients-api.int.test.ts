@@ -300,6 +300,10 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     );
     const taken = await staff.post('/api/patients', patientForm({ cpf: cpf(100000022), cns: null }));
     expect(taken.body).toMatchObject({ code: 'DUPLICATE_CPF' });
+    // Attempts made stale by the ticks kept the new CPF's reservation: reserved once, never
+    // released and taken again in between.
+    const newCpfStream = await app.deps.eventStore.readStream(`patient-cpf-${cpf(100000022)}`);
+    expect(newCpfStream.map((event) => event.type)).toEqual(['PatientCpfReserved']);
   });
 
   it('refuses a date before the stored admission date (400) and appends nothing', async () => {

@@ -30,6 +30,7 @@ import {
   releaseOrphaned,
   reserveIdentifiers,
   withRevisions,
+  type BackedValue,
 } from './reservations.ts';
 
 /*
@@ -170,13 +171,17 @@ export async function registerPatient(
  * from the client (`If-Match: *`), a write that moved the stream in between (a nurse's tick)
  * does not refuse the correction: it is made again on the stream as it now is.
  */
-export function updatePatient(
+export async function updatePatient(
   deps: PatientServiceDependencies,
   patientId: string,
   changes: Partial<PatientDetails>,
   clientRevision: number | undefined,
   metadata: EventMetadata,
 ): Promise<PatientCommandResult> {
+  const retried = clientRevision === undefined;
+  // Reserved by an attempt that a concurrent write (a nurse's tick) made stale: the next
+  // attempt goes on with them instead of releasing and taking them again.
+  let kept: BackedValue[] = [];
   const update = async (): Promise<PatientCommandResult> => {
     const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
     const patient = requireRegistered(loaded.state, patientId);
@@ -188,6 +193,9 @@ export function updatePatient(
     });
     const taken = missingFrom(before, after);
     const given = missingFrom(after, before);
+    const carried = kept.filter((held) => missingFrom(taken, [held]).length === 0);
+    await releaseOrphaned(deps, missingFrom(taken, kept), patientId, metadata);
+    kept = [];
     if (taken.length === 0 && given.length === 0) {
       return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
     }
@@ -196,21 +204,29 @@ export function updatePatient(
     // A change the patient's decider refuses (dates out of order) is refused before any reservation.
     patientDecider.decide(updateCommand(deps, patientId, changes, expected), loaded.state);
     const released = await withRevisions(deps, given);
-    const reserved = await reserveIdentifiers(deps, taken, patientId, metadata);
+    const reserved = [
+      ...carried,
+      ...(await reserveIdentifiers(deps, missingFrom(carried, taken), patientId, metadata)),
+    ];
     let result: PatientCommandResult;
     try {
       result = await runUpdate(deps, patientId, changes, expected, metadata, loaded);
     } catch (error) {
-      // Refused (a stale version...): the new values must not stay reserved.
-      await releaseOrphaned(deps, reserved, patientId, metadata);
+      // Stale: decided again on the new state, with these. Refused: they must not stay reserved.
+      if (retried && error instanceof StalePatient) kept = reserved;
+      else await releaseOrphaned(deps, reserved, patientId, metadata);
       throw error;
     }
     await releaseIdentifiers(deps, released, patientId, 'changed', metadata);
     return result;
   };
-  return clientRevision === undefined
-    ? retryOnConflict(update, (error) => error instanceof StalePatient)
-    : update();
+  if (!retried) return update();
+  try {
+    return await retryOnConflict(update, (error) => error instanceof StalePatient);
+  } catch (error) {
+    await releaseOrphaned(deps, kept, patientId, metadata); // stale past every attempt
+    throw error;
+  }
 }
 
 function updateCommand(

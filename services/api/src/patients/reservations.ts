@@ -42,7 +42,10 @@ export const identifiersOf = (details: Pick<PatientDetails, 'cpf' | 'cns'>): Ide
   });
 
 /** The values of `these` that `those` lacks. */
-export const missingFrom = (those: readonly IdentifierValue[], these: readonly IdentifierValue[]) =>
+export const missingFrom = <Value extends IdentifierValue>(
+  those: readonly IdentifierValue[],
+  these: readonly Value[],
+): Value[] =>
   these.filter(
     ({ identifier, value }) => !those.some((held) => held.identifier === identifier && held.value === value),
   );
