@@ -281,10 +281,14 @@ export function createPatientQueries(pool: DatabasePool) {
       return [...ids];
     },
 
-    /** The live patients with this CNS (15 digits); served by the CNS search index. */
+    /**
+     * The live patients with this CNS (15 digits), however it was stored (spaces, dots);
+     * served by `patients_by_cns_digits`.
+     */
     async idsWithCns(cns: string): Promise<string[]> {
       const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
-        select id from patients where cns = ${cns} order by registered_at, id limit 10
+        select id from patients where regexp_replace(cns, '[^0-9]', '', 'g') = ${cns}
+        order by registered_at, id limit 10
       `);
       return [...ids];
     },

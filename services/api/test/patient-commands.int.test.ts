@@ -413,13 +413,16 @@ describe('the CNS names one patient, as the CPF does', () => {
   });
 
   it('knows the CNS of patients registered before CNS reservations existed', async () => {
-    // A patient written as the releases before this one wrote it: no `patient-cns-` stream.
+    // A patient written as the releases before this one wrote it: no `patient-cns-` stream,
+    // and its CNS stored as printed on the card (written by other means than this API).
     const legacyId = randomUUID();
     const legacy = patientForm({ cpf: nextCpf() });
+    const printed = legacy.cns!.replace(/^(\d{3})(\d{4})(\d{4})(\d{4})$/, '$1 $2 $3 $4');
+    expect(printed).not.toBe(legacy.cns);
     await appendEvents(app, `patient-${legacyId}`, [
       PatientRegistered.create({
         patientId: legacyId,
-        ...patientDetails({ cpf: legacy.cpf.replace(/\D/g, ''), cns: legacy.cns }),
+        ...patientDetails({ cpf: legacy.cpf.replace(/\D/g, ''), cns: printed }),
       }),
     ]);
     await vi.waitFor(async () => expect((await staff.get(`/api/patients/${legacyId}`)).status).toBe(200));
