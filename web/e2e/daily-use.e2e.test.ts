@@ -196,14 +196,17 @@ describe('daily use in an en-US browser', () => {
     await row.getByText('700000555012349', { exact: true }).waitFor();
     await row.getByText('30/01/2026', { exact: true }).waitFor();
 
-    // Her CNS typed for someone else: a warning names who has it (a card is one person's).
+    // Her CNS typed for someone else: a warning names who has it (a card is one person's; saving is refused).
     await page.getByRole('button', { name: 'Novo Paciente' }).click();
     const another = page.getByRole('dialog', { name: 'Novo Paciente' });
     await another.getByLabel('CNS').pressSequentially('7000 0055 5012 349');
     await another
-      .getByText('Este CNS já está no cadastro de Joana Ferreira Lima. Confira antes de salvar.', {
-        exact: true,
-      })
+      .getByText(
+        'Este CNS já está no cadastro de Joana Ferreira Lima: o cadastro será recusado. Confira o número.',
+        {
+          exact: true,
+        },
+      )
       .waitFor();
     await another.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('button', { name: 'Descartar' }).click();

@@ -1,17 +1,17 @@
 import { digitsOfIdentifier, weightedSum } from './digits.ts';
 
 export const CNS_LENGTH = 15;
-/** The CNS field accepts at most 15 characters (§3, §9), spaces, dots and hyphens aside. */
+/** The CNS field accepts at most 15 characters (§3, §9), spaces, dots, hyphens and slashes aside. */
 export const CNS_MAX_LENGTH = 15;
 /** Room in the input for the number as printed on the card: 15 digits in groups ('7000 0055 5012 349'). */
 export const CNS_INPUT_MAX_LENGTH = 20;
 
 /**
- * Drops the spaces, dots and hyphens a CNS is printed or typed with: '7000 0055 5012 349' →
+ * Drops the spaces, dots, hyphens and slashes a CNS is printed or typed with: '7000 0055 5012 349' →
  * '700000555012349' (with hyphens the number was refused as longer than 15 characters).
  */
 export function withoutCnsSeparators(value: string): string {
-  return value.replace(/[\s.-]/g, '');
+  return value.replace(/[\s./-]/g, '');
 }
 
 /**

@@ -139,6 +139,7 @@ describe('PatientFormSchema', () => {
     ['7000 0055 5012 349', '700000555012349'],
     ['7000.0055.5012.349', '700000555012349'],
     ['7000-0055-5012-349', '700000555012349'],
+    ['7000/0055/5012/349', '700000555012349'],
     [' 1627 0934 5180 001 ', '162709345180001'],
   ])('accepts the CNS %j typed as printed, and keeps its digits', (typed, digits) => {
     expect(PatientFormSchema.parse({ ...validForm, cns: typed }).cns).toBe(digits);

@@ -48,7 +48,8 @@ export const patientsMessages = {
   cpfPlaceholder: '000.000.000-00',
   cnsLabel: 'CNS',
   cnsPlaceholder: 'Cartão Nacional de Saúde (15 dígitos)',
-  cnsInUse: (name: string) => `Este CNS já está no cadastro de ${name}. Confira antes de salvar.`,
+  cnsInUse: (name: string) =>
+    `Este CNS já está no cadastro de ${name}: o cadastro será recusado. Confira o número.`,
   municipalityLabel: 'Município',
   municipalityPlaceholder: 'Digite para buscar o município...',
   municipalityNoResults: 'Nenhum município encontrado',

@@ -10,8 +10,9 @@ const cnsDigits = (value: unknown): string | null =>
 
 /**
  * A warning under the CNS when another patient already has it: the card belongs to one person,
- * and a second record splits that person's follow-up. A warning, not a refusal (the spec makes
- * only the CPF unique); the list's search finds the holder once the CNS is whole and valid.
+ * and a second record splits that person's follow-up. Said while typing, naming the holder;
+ * the server refuses the save (DUPLICATE_CNS). The list's search finds the holder once the CNS
+ * is whole and valid.
  */
 export function useCnsInUseWarning(
   control: Control<PatientFormValues, unknown, PatientFormOutput>,
