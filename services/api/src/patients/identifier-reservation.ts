@@ -40,6 +40,11 @@ export interface IdentifierKind<
   /** The reservation stream's name part: `patient-<prefix>-<value>`. */
   readonly prefix: 'cpf' | 'cns';
   readonly eventSchema: z.ZodType<Event, z.ZodTypeDef, unknown>;
+  /**
+   * Whether a patient may hold the value without a reservation: CNS reservations began after
+   * patients had been registered with theirs (every CPF has been reserved since the first).
+   */
+  readonly heldBeforeReservations: boolean;
   /** The value as its stream names it (digits only). */
   normalize(value: string): string;
   /** The patient's value, when it has one its stream could be named after. */
@@ -56,6 +61,7 @@ const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 export const CPF: IdentifierKind<CpfReservationEvent> = {
   prefix: 'cpf',
   eventSchema: CpfReservationEventSchema,
+  heldBeforeReservations: false,
   normalize: normalizeCpf,
   of: (details) => details.cpf,
   reserved: (cpf, patientId, reservedAt) => PatientCpfReserved.create({ cpf, patientId, reservedAt }),
@@ -77,6 +83,7 @@ const reservableCns = (cns: string | null | undefined): string | null => {
 export const CNS: IdentifierKind<CnsReservationEvent> = {
   prefix: 'cns',
   eventSchema: CnsReservationEventSchema,
+  heldBeforeReservations: true,
   normalize: onlyDigits,
   of: (details) => reservableCns(details.cns),
   reserved: (cns, patientId, reservedAt) => PatientCnsReserved.create({ cns, patientId, reservedAt }),

@@ -128,7 +128,7 @@ async function refuseHeldOnRecord(
   value: string,
   patientId: string,
 ): Promise<void> {
-  if (identifier.prefix !== 'cns') return; // every CPF has been reserved since the first registration
+  if (!identifier.heldBeforeReservations) return;
   const normalized = identifier.normalize(value);
   for (const holderId of await deps.patients.idsWithCns(normalized)) {
     if (holderId === patientId) continue;
