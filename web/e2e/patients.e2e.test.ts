@@ -211,6 +211,12 @@ describe('patients: registration, follow-up and removal', () => {
     await second.getByRole('button', { name: 'Cadastrar' }).click();
     await toast(page, 'Já existe um paciente com este CPF').waitFor();
     await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    // The nurse saved from the bottom of the form: the refused field takes the focus.
+    const secondCpf = second.getByLabel('CPF', { exact: true });
+    const secondCns = second.getByLabel('CNS');
+    const focused = (field: typeof secondCpf) =>
+      expect.poll(() => field.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await focused(secondCpf);
     // Another CPF, but the first patient's card number: the CNS names one person too.
     await second.getByLabel('CPF', { exact: true }).fill('714.602.858-59');
     await second.getByLabel('CNS').fill(patient.cns);
@@ -218,7 +224,14 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Já existe um paciente com este CNS').waitFor();
     await second.getByText('Já existe um paciente com este CNS', { exact: true }).waitFor();
     expect(await second.getByText('Já existe um paciente com este CPF', { exact: true }).count()).toBe(0);
+    await focused(secondCns);
     await screenshot(page, 'patient-form-duplicate-cns', { fullPage: false });
+    // Both held: both are named at once, not the CNS only after the CPF is corrected.
+    await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
+    await second.getByRole('button', { name: 'Cadastrar' }).click();
+    await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
+    await second.getByText('Já existe um paciente com este CNS', { exact: true }).waitFor();
+    await focused(secondCpf);
     // Typed work is not thrown away without asking.
     await second.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('alertdialog').getByText('Descartar alterações?').waitFor();

@@ -109,12 +109,17 @@ describe('Idempotency-Key', () => {
     expect(other.body).toMatchObject({ code: 'DUPLICATE_CPF' });
   });
 
-  it('without a key, a repeated registration is a duplicate CPF', async () => {
+  it('without a key, a repeated registration is a duplicate CPF (and CNS)', async () => {
     const form = patientForm({ cpf: nextCpf() });
     await register(staff, form);
     const again = await staff.post('/api/patients', form);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ code: 'DUPLICATE_CPF', message: 'Já existe um paciente com este CPF' });
+    expect(again.body).toEqual({
+      code: 'DUPLICATE_CPF',
+      message: 'Já existe um paciente com este CPF',
+      // The same form holds the same CNS: both fields are named.
+      errors: { cpf: 'Já existe um paciente com este CPF', cns: 'Já existe um paciente com este CNS' },
+    });
   });
 
   it('writes a retried procedure addition once and answers it with the same procedure', async () => {
@@ -332,7 +337,11 @@ describe('writes that meet each other', () => {
 });
 
 describe('the CNS names one patient, as the CPF does', () => {
-  const DUPLICATE_CNS = { code: 'DUPLICATE_CNS', message: 'Já existe um paciente com este CNS' };
+  const DUPLICATE_CNS = {
+    code: 'DUPLICATE_CNS',
+    message: 'Já existe um paciente com este CNS',
+    errors: { cns: 'Já existe um paciente com este CNS' },
+  };
   const cnsOf = (patient: PatientDetailDto) => patient.cns!;
   const reservations = async (cns: string) =>
     (await app.deps.eventStore.readStream(`patient-cns-${cns}`)).map((event) => event.type);
@@ -401,6 +410,20 @@ describe('the CNS names one patient, as the CPF does', () => {
       204,
     );
     expect((await register(staff, patientForm({ cpf: nextCpf(), cns: corrected }))).status).toBe(201);
+  });
+
+  it('a registration whose CPF and CNS are both held names both fields, and writes nothing', async () => {
+    const holder = patientForm({ cpf: nextCpf() });
+    await register(staff, holder);
+    const both = await appendsNothing(app, () =>
+      staff.post('/api/patients', { ...patientForm({ cpf: holder.cpf }), cns: holder.cns }),
+    );
+    expect(both.status).toBe(409);
+    expect(both.body).toEqual({
+      code: 'DUPLICATE_CPF',
+      message: 'Já existe um paciente com este CPF',
+      errors: { cpf: 'Já existe um paciente com este CPF', cns: 'Já existe um paciente com este CNS' },
+    });
   });
 
   it('a refused registration (duplicate CPF) leaves its CNS free', async () => {

@@ -24,9 +24,18 @@ describe('serverFieldErrors', () => {
     ]);
   });
 
+  it('given a 409 naming fields (a value another record holds), keeps them too', () => {
+    const errors = { location: 'Já existe', completedDate: 'Já existe também' };
+    expect(serverFieldErrors({ status: 409, message: '409: x', data: { errors } }, fields)).toEqual([
+      ['location', 'Já existe'],
+      ['completedDate', 'Já existe também'],
+    ]);
+  });
+
   it('given any other answer, finds nothing', () => {
     const errors = { completedDate: 'x' };
-    expect(serverFieldErrors({ status: 409, message: '409: x', data: { errors } }, fields)).toEqual([]);
+    expect(serverFieldErrors({ status: 500, message: '500: x', data: { errors } }, fields)).toEqual([]);
+    expect(serverFieldErrors({ status: 404, message: '404: x', data: { errors } }, fields)).toEqual([]);
     expect(serverFieldErrors({ status: 400, message: '400: x', data: { message: 'x' } }, fields)).toEqual([]);
     expect(serverFieldErrors({ status: 400, message: '400: x' }, fields)).toEqual([]);
     expect(serverFieldErrors(new Error('x'), fields)).toEqual([]);

@@ -22,12 +22,14 @@ export class PatientAlreadyRegistered extends DomainError {
 export class DuplicateCpf extends DomainError {
   constructor(readonly cpf: string) {
     super('conflict', refusals.duplicateCpf, 'DUPLICATE_CPF');
+    this.fieldErrors = { cpf: refusals.duplicateCpf };
   }
 }
 
 export class DuplicateCns extends DomainError {
   constructor(readonly cns: string) {
     super('conflict', refusals.duplicateCns, 'DUPLICATE_CNS');
+    this.fieldErrors = { cns: refusals.duplicateCns };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { EventMetadata, PatientDetails } from '@bari/contracts';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { decideAndAppend, loadAggregate, withoutWaiting } from '../shared/command-handler.ts';
+import { DomainError } from '../shared/domain-error.ts';
 import { retryOnConflict } from '../shared/retry-on-conflict.ts';
 import type { PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
@@ -151,7 +152,7 @@ export async function reserveIdentifiers(
   patientId: string,
   metadata: EventMetadata,
 ): Promise<BackedValue[]> {
-  const prepared = firstRefusal(
+  const prepared = everyDuplicate(
     await Promise.allSettled(values.map((value) => prepareReservation(deps, value, patientId))),
   );
   const appended = await Promise.allSettled(
@@ -164,6 +165,22 @@ export async function reserveIdentifiers(
     await releaseOrphaned(deps, taken, patientId, metadata);
     throw error;
   }
+}
+
+/**
+ * The values of settled promises, or the first refusal: when both the CPF and the CNS are held,
+ * the CPF's refusal names both fields (`errors`), so the form shows each under its field at once
+ * instead of the second only after the first is corrected.
+ */
+function everyDuplicate<T>(outcomes: readonly PromiseSettledResult<T>[]): T[] {
+  const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+  const [first, ...others] = refusals;
+  if (first instanceof DomainError) {
+    for (const other of others) {
+      if (other instanceof DomainError) first.fieldErrors = { ...first.fieldErrors, ...other.fieldErrors };
+    }
+  }
+  return firstRefusal(outcomes);
 }
 
 /** The values of settled promises, or the first refusal in their order (the CPF's before the CNS's). */

@@ -1,4 +1,3 @@
-import { patientRefusalMessages } from '@bari/contracts';
 import { formatCount } from '../../common/number-format.ts';
 
 /**
@@ -112,8 +111,4 @@ export const patientsMessages = {
   updated: 'Paciente atualizado com sucesso!',
   deletedTitle: 'Paciente excluído',
   deleted: 'Paciente foi excluído com sucesso.',
-
-  // The server's refusal of a second patient with the same CPF (409), shown under the field too.
-  duplicateCpf: patientRefusalMessages.duplicateCpf,
-  duplicateCns: patientRefusalMessages.duplicateCns,
 } as const;

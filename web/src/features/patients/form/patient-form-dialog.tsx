@@ -1,7 +1,7 @@
 import type { PatientDto } from '@bari/contracts';
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
@@ -46,11 +46,21 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { isSubmitting, isDirty },
   } = useForm<PatientFormValues, unknown, PatientFormOutput>({
     resolver: patientFormResolver,
     defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
   });
+
+  // The field a refusal is about: focused once the save is over, since the fields are disabled
+  // while it runs (a nurse who saved from the bottom of the form is taken to the CPF, say).
+  const focusAfterSave = useRef<keyof PatientFormValues | null>(null);
+  useEffect(() => {
+    if (isSubmitting || focusAfterSave.current === null) return;
+    setFocus(focusAfterSave.current);
+    focusAfterSave.current = null;
+  }, [isSubmitting, setFocus]);
 
   /**
    * Someone else changed the patient (409): the form is refilled with the patient as it is now,
@@ -73,14 +83,13 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
       await savePatient(values);
       onClose();
     } catch (error) {
-      if (hasCode(error, 'DUPLICATE_CPF')) {
-        setError('cpf', { message: m.duplicateCpf }, { shouldFocus: true });
-      } else if (hasCode(error, 'DUPLICATE_CNS')) {
-        setError('cns', { message: m.duplicateCns }, { shouldFocus: true });
-      } else if (hasCode(error, 'STALE_PATIENT', 'STALE_REVISION') && edited) {
+      if (hasCode(error, 'STALE_PATIENT', 'STALE_REVISION') && edited) {
         await reloadPatient(edited.id, messageOrFallback(error, m.updateFailed));
       }
-      for (const [field, message] of serverFieldErrors(error)) setError(field, { message });
+      // A duplicate CPF or CNS, dates out of order: each under its field, the first one focused.
+      const refused = serverFieldErrors(error);
+      for (const [field, message] of refused) setError(field, { message });
+      focusAfterSave.current = refused[0]?.[0] ?? null;
     }
   };
 
