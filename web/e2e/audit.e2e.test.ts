@@ -186,6 +186,36 @@ describe('audit', () => {
     await screenshot(page, 'deleted-patient-history');
   });
 
+  it('says in the table, on screen and on paper, what a maintenance run changed', async () => {
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    const fixed = await call(page, 'POST', '/api/admin/fix-production-data', {});
+    expect(fixed.status).toBe(200);
+    await page.goto(`${app.baseUrl}/audit`);
+    await page
+      .getByRole('combobox', { name: 'Filtrar por ação' })
+      .selectOption({ label: 'Corrigir Dados de Produção' });
+    const row = page.locator('.audit-table tbody tr').first();
+    await row.getByText('Corrigir Dados de Produção', { exact: true }).waitFor();
+    const counts = row.getByRole('button', { name: /^Alterações: \d+; Pacientes alterados: \d+$/ });
+    await counts.waitFor();
+    // Every action, at the narrowest width the table is laid out for: the values summaries wrap.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.getByRole('combobox', { name: 'Filtrar por ação' }).selectOption({ index: 0 });
+    await screenshot(page, 'audit-values-summaries', { fullPage: false });
+    await page
+      .getByRole('combobox', { name: 'Filtrar por ação' })
+      .selectOption({ label: 'Corrigir Dados de Produção' });
+    await counts.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await counts.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    // The button still opens every detail.
+    await counts.click();
+    await page.getByRole('dialog').getByText('Pacientes alterados', { exact: true }).waitFor();
+  });
+
   it('prints the log alone: no sidebar, filters nor paging, every column on the page, the filters applied above', async () => {
     const page = await openPage(app.browser);
     await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);

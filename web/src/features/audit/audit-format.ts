@@ -125,11 +125,19 @@ export function displayNamedValue(
 }
 
 /**
+ * An entry's other values are spelled out in the table when they say it in a few words (two or
+ * three lines of the column at 1024 px), else 'Ver detalhes'.
+ */
+const VALUES_SUMMARY_MAX_LENGTH = 48;
+
+/**
  * §2 details column: the updated fields joined by commas, else the status, else the fields
  * whose old → new values the entry shows (a rescheduled procedure's date), else 'Ver
- * detalhes'; '-' when there are no details.
+ * detalhes'; '-' when there are no details. Improving on §2: an entry whose other values fit in
+ * a few words shows them ('Pacientes alterados: 3; Alterações: 12', 'Busca: maria'), so the
+ * table and its printout say what a maintenance run changed or what a search looked for.
  */
-export function detailsSummary(details: AuditLogEntryDto['details']): string {
+export function detailsSummary(details: AuditLogEntryDto['details'], emailOf?: UserEmailOf): string {
   if (!details) return m.none;
   if (details.updatedFields && details.updatedFields.length > 0) {
     return details.updatedFields.map(fieldLabel).join(', ');
@@ -138,7 +146,10 @@ export function detailsSummary(details: AuditLogEntryDto['details']): string {
   if (details.changes && details.changes.length > 0) {
     return details.changes.map((change) => fieldLabel(change.field)).join(', ');
   }
-  return m.seeDetails;
+  const values = Object.entries(details.values ?? {})
+    .map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, emailOf)}`)
+    .join('; ');
+  return values && values.length <= VALUES_SUMMARY_MAX_LENGTH ? values : m.seeDetails;
 }
 
 /** The patient an entry is about: the patient itself, or a procedure's. */

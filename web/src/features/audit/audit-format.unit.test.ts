@@ -131,6 +131,28 @@ describe('the Nome and Detalhes columns', () => {
     expect(patientIdOf({ entityType: 'user', entityId: 'user-1', details: null })).toBeNull();
   });
 
+  it('spells out the other values of an entry when they fit in a few words (a maintenance run, a search), else points to the details', () => {
+    // A run over a state-wide service still fits.
+    expect(detailsSummary({ values: { changes: '1234567', patients: '100000' } })).toBe(
+      'Alterações: 1234567; Pacientes alterados: 100000',
+    );
+    expect(detailsSummary({ values: { patients: '3', changes: '12' } })).toBe(
+      'Pacientes alterados: 3; Alterações: 12',
+    );
+    expect(detailsSummary({ values: { search: 'maria', status: 'pre_op' } })).toBe(
+      'Busca: maria; Status: Pré-operatório',
+    );
+    const userId = '0b8f3c8e-2a1d-4d57-9a3e-6f1c2d3e4f5a';
+    expect(detailsSummary({ values: { userId } }, (id) => (id === userId ? 'ana@x.br' : undefined))).toBe(
+      'Usuário: ana@x.br',
+    );
+    expect(
+      detailsSummary({ values: { approved: 'true', accessKey: 'Administrador do sistema (chave padrão)' } }),
+    ).toBe('Ver detalhes');
+    expect(detailsSummary({ values: {} })).toBe('Ver detalhes');
+    expect(detailsSummary(null)).toBe('-');
+  });
+
   it('summarises the fields an entry changed when it lists no updated fields nor a status', () => {
     expect(detailsSummary(rescheduled.details)).toBe('Data Prevista');
     expect(detailsSummary({ status: 'completed', changes: rescheduled.details.changes })).toBe(

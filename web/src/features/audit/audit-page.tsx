@@ -18,6 +18,7 @@ import { AuditDetailsDialog } from './audit-details-dialog.tsx';
 import { AuditPrintHeading } from './audit-print-heading.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
 import { PAGE_SIZE, dateErrors, queryOf, type InvalidDates } from './audit-query.ts';
+import { emailsOf } from './audit-format.ts';
 import { AuditTable } from './audit-table.tsx';
 import { IntegrityCallout } from './integrity-callout.tsx';
 import { auditMessages as m } from './messages.ts';
@@ -80,7 +81,7 @@ export function AuditPage() {
             />
           </Callout>
         ) : (
-          <AuditTable onOpen={setOpened} rows={query.currentData?.rows} />
+          <AuditTable emailOf={emailsOf(facets?.users)} onOpen={setOpened} rows={query.currentData?.rows} />
         )}
         {total > PAGE_SIZE ? (
           <nav aria-label={m.pageOf(page, pages)} className="audit-page__pages">
