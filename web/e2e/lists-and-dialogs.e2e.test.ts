@@ -303,6 +303,24 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('refuses a key that would expire in the past at its date, with the focus on it, creating nothing', async () => {
+    const page = await openSignedInPage(app, admin, options);
+    await page.goto(`${app.baseUrl}/access-keys`);
+    await page.getByRole('button', { name: 'Nova Chave' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Descrição').fill('Chave vencida');
+    // Today at midnight: already gone.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('pt-BR').replace(/\D/g, ''));
+    await dialog.getByLabel('Data de expiração (opcional)').pressSequentially(today);
+    await dialog.getByLabel('Hora de expiração').fill('00:00');
+    await dialog.getByRole('button', { name: 'Criar Chave' }).click();
+    await dialog.getByText('A data de expiração deve ser no futuro', { exact: true }).first().waitFor();
+    await expect
+      .poll(() => dialog.evaluate((element) => element.ownerDocument.activeElement?.id))
+      .toBe('access-key-expires-at');
+    expect(await page.getByRole('article', { name: 'Chave vencida' }).count()).toBe(0);
+  });
+
   it("shows a completed procedure's expected date from the current surgery date, as the pending ones", async () => {
     const page = await openSignedInPage(app, admin, options);
     await page.goto(`${app.baseUrl}/patients/${expectedPatientId}`);

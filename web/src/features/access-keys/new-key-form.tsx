@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { useFocusAfterSubmit } from '../../common/focus/use-focus-after-submit.ts';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
 import { useCreateAccessKeyMutation } from './access-keys-api.ts';
@@ -39,6 +40,7 @@ export function NewKeyForm({ onCreated, onCancel, onStateChange }: NewKeyFormPro
     control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(CreateAccessKeyRequestSchema),
@@ -50,10 +52,13 @@ export function NewKeyForm({ onCreated, onCancel, onStateChange }: NewKeyFormPro
     [isSubmitting, isDirty, onStateChange],
   );
 
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+
   const onSubmit = async (values: CreateAccessKeyRequest) => {
     // Marked on the field as typed; the server would refuse it too, with the same words.
     if (isPastExpiry(values.expiresAt, new Date())) {
-      setError('expiresAt', { message: identityErrorMessages.accessKeyExpiryInPast }, { shouldFocus: true });
+      setError('expiresAt', { message: identityErrorMessages.accessKeyExpiryInPast });
+      focusAfterSubmit('expiresAt');
       return;
     }
     try {

@@ -2,11 +2,11 @@ import { CreateUserRequestSchema, type CreateUserRequest } from '@bari/contracts
 import { Callout, DialogBody, Intent, Switch } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hasCode, messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { useFocusAfterSubmit } from '../../common/focus/use-focus-after-submit.ts';
 import { FormDialog } from '../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../common/form-dialog-footer.tsx';
 import { TextField } from '../../common/text-field.tsx';
@@ -27,14 +27,8 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { firstName: '', lastName: '', email: '', isAdmin: false },
   });
 
-  // The fields are disabled while sending, which drops the focus (Escape then did nothing):
-  // once they are enabled again it goes back into the form.
-  const refocus = useRef<'email' | 'firstName' | null>(null);
-  useEffect(() => {
-    if (isSubmitting || refocus.current === null) return;
-    setFocus(refocus.current);
-    refocus.current = null;
-  }, [isSubmitting, setFocus]);
+  // The focus goes back into the form once it is enabled again (Escape then did nothing).
+  const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
 
   const onSubmit = async (values: CreateUserRequest) => {
     try {
@@ -45,11 +39,11 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       // The email refused shows under it, as the form's own checks do.
       if (hasCode(error, 'EMAIL_ALREADY_REGISTERED')) {
         setError('email', { message: messageOrFallback(error, m.createFailed) });
-        refocus.current = 'email';
+        refocus('email');
         return;
       }
       showFailureToast(error, { title: m.errorTitle, description: messageOrFallback(error, m.createFailed) });
-      refocus.current = 'firstName';
+      refocus('firstName');
     }
   };
 

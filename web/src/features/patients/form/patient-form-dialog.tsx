@@ -1,10 +1,11 @@
 import type { PatientDto } from '@bari/contracts';
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
+import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { FormDialog } from '../../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { patientsMessages as m } from '../messages.ts';
@@ -53,14 +54,9 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
     defaultValues: patient ? patientToFormValues(patient) : EMPTY_PATIENT_FORM,
   });
 
-  // The field a refusal is about: focused once the save is over, since the fields are disabled
-  // while it runs (a nurse who saved from the bottom of the form is taken to the CPF, say).
-  const focusAfterSave = useRef<keyof PatientFormValues | null>(null);
-  useEffect(() => {
-    if (isSubmitting || focusAfterSave.current === null) return;
-    setFocus(focusAfterSave.current);
-    focusAfterSave.current = null;
-  }, [isSubmitting, setFocus]);
+  // The field a refusal is about (a nurse who saved from the bottom of the form is taken to the
+  // CPF, say).
+  const focusAfterSave = useFocusAfterSubmit(isSubmitting, setFocus);
 
   /**
    * Someone else changed the patient (409): the form is refilled with the patient as it is now,
@@ -89,7 +85,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
       // A duplicate CPF or CNS, dates out of order: each under its field, the first one focused.
       const refused = serverFieldErrors(error);
       for (const [field, message] of refused) setError(field, { message });
-      focusAfterSave.current = refused[0]?.[0] ?? null;
+      focusAfterSave(refused[0]?.[0] ?? null);
     }
   };
 
