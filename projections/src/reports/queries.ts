@@ -120,8 +120,8 @@ export function createReportQueries(pool: DatabasePool) {
      * `GET /api/reports/establishment`: every surgery location with patients, by name (pt-BR).
      * The location is typed by hand: spellings that differ only in case, accents or spaces
      * ('Hospital São Rafael', 'hospital sao  rafael') are one establishment, shown as most of
-     * its patients spell it (on a tie, the spelling with capitals, then with accents). The
-     * counters stay per spelling; the spellings meet here.
+     * its patients spell it with capitals (all lower case is a hurried hand, not the name; on a
+     * tie, the spelling with accents). The counters stay per spelling; the spellings meet here.
      */
     async establishments(today: string): Promise<EstablishmentStatistic[]> {
       const rows = await pool.any(sql.type(EstablishmentRowSchema)`
@@ -133,7 +133,7 @@ export function createReportQueries(pool: DatabasePool) {
           from report_establishments e where e.patients > 0
         )
         select * from (
-          select (array_agg(establishment order by patients desc, establishment <> lower(establishment) desc,
+          select (array_agg(establishment order by establishment <> lower(establishment) desc, patients desc,
                 normalize(establishment, NFD) ~ ${COMBINING_MARKS} desc, establishment collate "pt-BR-x-icu"))[1]
               as establishment,
             sum(patients)::int as patients, sum(completed_procedures)::int as completed,

@@ -20,6 +20,7 @@ import { patientsProjection } from '../patients/projection.ts';
 import { createStatisticsQueries } from '../patients/statistics-queries.ts';
 import { createReportQueries } from './queries.ts';
 import { patientDetails } from '../../test/support/patient-fixtures.ts';
+import { validCpf } from '@bari/contracts/testing';
 
 // ── Given: patients in two municipalities and two hospitals ─────────────────────────
 
@@ -27,6 +28,7 @@ const TODAY = '2025-06-01';
 const MARIA = '00000000-0000-4000-8000-000000000001';
 const JOAO = '00000000-0000-4000-8000-000000000002';
 const ANA = '00000000-0000-4000-8000-000000000003';
+const PEDRO = '00000000-0000-4000-8000-000000000004';
 const procedureId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const SAO_PAULO = { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' };
@@ -137,7 +139,7 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
     expect(later.map((row) => row.overdueProcedures)).toEqual([1, 1]);
   });
 
-  it('counts spellings of one establishment that differ in case, accents or spaces as one, named as most spell it', async () => {
+  it('counts spellings of one establishment that differ in case, accents or spaces as one, named as most spell it with capitals', async () => {
     await given(MARIA, [
       registered(MARIA, { surgeryLocation: 'Hospital São Rafael' }),
       assigned(MARIA, 1, null),
@@ -168,6 +170,17 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
       (await reports().establishments(TODAY)).map((row) => [row.establishment, row.totalPatients]),
     ).toEqual([
       ['Hospital São Rafael', 2],
+      ['Hospital São Rafaela', 1],
+    ]);
+    // All lower case is how a hurried hand types a name, not how it is written: a spelling with
+    // capitals names the group even when fewer patients spell it so.
+    await given(PEDRO, [
+      registered(PEDRO, { cpf: validCpf(4), surgeryLocation: ' hospital\u00a0sao \u202frafael\t' }),
+    ]);
+    expect(
+      (await reports().establishments(TODAY)).map((row) => [row.establishment, row.totalPatients]),
+    ).toEqual([
+      ['Hospital São Rafael', 3],
       ['Hospital São Rafaela', 1],
     ]);
   });
