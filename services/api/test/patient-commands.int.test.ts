@@ -359,6 +359,21 @@ describe('the CNS names one patient, as the CPF does', () => {
     expect((await staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: '' }))).status).toBe(201);
   });
 
+  it('two registrations of one CPF and CNS at once: the one refused after the other took both names both fields', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const form = patientForm({ cpf: nextCpf() });
+      const answers = await Promise.all([form, form].map((sent) => staff.post('/api/patients', sent)));
+      const statuses = answers.map((answer) => answer.status).sort();
+      // Each may take one of the two values first and both be refused; the end state is checked
+      // elsewhere. When one is written, it holds both: the other names both.
+      if (statuses[0] !== 201) continue;
+      expect(statuses).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({
+        errors: { cpf: 'Já existe um paciente com este CPF', cns: 'Já existe um paciente com este CNS' },
+      });
+    }
+  });
+
   it('two registrations of one CNS at once: one is written, the other refused, its CPF left free', async () => {
     const forms = [nextCpf(), nextCpf()].map((cpf, index) =>
       patientForm({ cpf, cns: patientForm({ cpf: nextCpf() }).cns, name: `Paciente Simultânea ${index}` }),

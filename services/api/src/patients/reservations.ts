@@ -159,7 +159,7 @@ export async function reserveIdentifiers(
     prepared.map((reservation) => appendReservation(deps, reservation, patientId, metadata)),
   );
   try {
-    return firstRefusal(appended);
+    return everyDuplicate(appended);
   } catch (error) {
     const taken = appended.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     await releaseOrphaned(deps, taken, patientId, metadata);
@@ -168,9 +168,10 @@ export async function reserveIdentifiers(
 }
 
 /**
- * The values of settled promises, or the first refusal: when both the CPF and the CNS are held,
- * the CPF's refusal names both fields (`errors`), so the form shows each under its field at once
- * instead of the second only after the first is corrected.
+ * The values of settled promises, or the first refusal: when both the CPF and the CNS are held
+ * (found when read, or when another registration took both first), the CPF's refusal names
+ * both fields (`errors`), so the form shows each under its field at once instead of the second
+ * only after the first is corrected.
  */
 function everyDuplicate<T>(outcomes: readonly PromiseSettledResult<T>[]): T[] {
   const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
