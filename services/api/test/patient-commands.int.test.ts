@@ -359,18 +359,37 @@ describe('the CNS names one patient, as the CPF does', () => {
     expect((await staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: '' }))).status).toBe(201);
   });
 
-  it('two registrations of one CPF and CNS at once: the one refused after the other took both names both fields', async () => {
-    for (let round = 0; round < 5; round += 1) {
-      const form = patientForm({ cpf: nextCpf() });
-      const answers = await Promise.all([form, form].map((sent) => staff.post('/api/patients', sent)));
-      const statuses = answers.map((answer) => answer.status).sort();
-      // Each may take one of the two values first and both be refused; the end state is checked
-      // elsewhere. When one is written, it holds both: the other names both.
-      if (statuses[0] !== 201) continue;
-      expect(statuses).toEqual([201, 409]);
-      expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({
+  it('a registration that finds both its CPF and CNS taken while it was appending names both fields', async () => {
+    const form = patientForm({ cpf: nextCpf() });
+    const store = app.deps.eventStore;
+    const append = store.appendToStream.bind(store);
+    // The first registration's two reservations are held after both values were read free,
+    // while a second registration of the same patient takes both.
+    let held = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(store, 'appendToStream').mockImplementation(async (...args) => {
+      if (held < 2) {
+        held += 1;
+        await gate;
+      }
+      return append(...args);
+    });
+    try {
+      const first = staff.post('/api/patients', form);
+      await vi.waitFor(() => expect(held).toBe(2));
+      expect((await staff.post('/api/patients', form)).status).toBe(201);
+      release();
+      const refused = await first;
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: 'DUPLICATE_CPF',
+        message: 'Já existe um paciente com este CPF',
         errors: { cpf: 'Já existe um paciente com este CPF', cns: 'Já existe um paciente com este CNS' },
       });
+    } finally {
+      release();
+      spy.mockRestore();
     }
   });
 
