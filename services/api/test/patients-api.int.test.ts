@@ -273,6 +273,33 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     );
     expect(any.status).toBe(200);
     expect(any.body.notes).toBe('x');
+
+    // A version sent beside the header is checked still; one that contradicts it is refused.
+    const path = `/api/patients/${created.id}`;
+    const staleBeside = await appendsNothing(app, () =>
+      staff.patch(path, { notes: 'y', version: created.version }, { headers: { 'If-Match': '*' } }),
+    );
+    expect(staleBeside.status).toBe(409);
+    expect(staleBeside.body.code).toBe('STALE_PATIENT');
+    const contradicting = await appendsNothing(app, () =>
+      staff.patch(
+        path,
+        { notes: 'y', version: created.version },
+        { headers: { 'If-Match': `"${any.body.version}"` } },
+      ),
+    );
+    expect(contradicting.status).toBe(400);
+    expect(contradicting.body).toEqual({
+      code: 'INVALID_IF_MATCH',
+      message:
+        'O cabeçalho If-Match e a versão enviada não conferem: envie apenas a versão do paciente que você viu.',
+    });
+    const agreeing = await staff.patch(
+      path,
+      { notes: 'y', version: any.body.version },
+      { headers: { 'If-Match': `"${any.body.version}"` } },
+    );
+    expect(agreeing.status).toBe(200);
   });
 
   it('corrects a CPF sent with If-Match: * while the procedures are being ticked, instead of a 409', async () => {
