@@ -130,12 +130,16 @@ export function displayNamedValue(
  */
 const VALUES_SUMMARY_MAX_LENGTH = 48;
 
+/** How a list read was paged and ordered: in the details, not in the summary (nor empty filters). */
+const PAGING_VALUES: ReadonlySet<string> = new Set(['page', 'pageSize', 'sort', 'direction']);
+
 /**
  * §2 details column: the updated fields joined by commas, else the status, else the fields
  * whose old → new values the entry shows (a rescheduled procedure's date), else 'Ver
  * detalhes'; '-' when there are no details. Improving on §2: an entry whose other values fit in
- * a few words shows them ('Pacientes alterados: 3; Alterações: 12', 'Busca: maria'), so the
- * table and its printout say what a maintenance run changed or what a search looked for.
+ * a few words shows them ('Pacientes alterados: 3; Alterações: 12'), and a search always shows
+ * what it looked for ('Busca: maria'), so the table and its printout say what a maintenance run
+ * changed or whose records a search read.
  */
 export function detailsSummary(details: AuditLogEntryDto['details'], emailOf?: UserEmailOf): string {
   if (!details) return m.none;
@@ -146,10 +150,18 @@ export function detailsSummary(details: AuditLogEntryDto['details'], emailOf?: U
   if (details.changes && details.changes.length > 0) {
     return details.changes.map((change) => fieldLabel(change.field)).join(', ');
   }
-  const values = Object.entries(details.values ?? {})
-    .map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, emailOf)}`)
-    .join('; ');
-  return values && values.length <= VALUES_SUMMARY_MAX_LENGTH ? values : m.seeDetails;
+  const shown = Object.entries(details.values ?? {}).filter(
+    ([name, value]) => value !== null && value !== '' && !PAGING_VALUES.has(name),
+  );
+  const summary = (values: typeof shown) =>
+    values
+      .map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, emailOf)}`)
+      .join('; ');
+  const all = summary(shown);
+  if (all && all.length <= VALUES_SUMMARY_MAX_LENGTH) return all;
+  // What a search looked for is what an auditor reads the row for, however long.
+  const searched = shown.filter(([name]) => name === 'search');
+  return searched.length > 0 ? summary(searched) : m.seeDetails;
 }
 
 /** The patient an entry is about: the patient itself, or a procedure's. */

@@ -150,6 +150,24 @@ describe('the Nome and Detalhes columns', () => {
       detailsSummary({ values: { approved: 'true', accessKey: 'Administrador do sistema (chave padrão)' } }),
     ).toBe('Ver detalhes');
     expect(detailsSummary({ values: {} })).toBe('Ver detalhes');
+    // A patient search: paging, order and empty filters left to the details; the text always shown.
+    const search = {
+      search: 'maria',
+      status: null,
+      sort: 'name',
+      direction: null,
+      page: '1',
+      pageSize: '20',
+    };
+    expect(detailsSummary({ values: search })).toBe('Busca: maria');
+    expect(detailsSummary({ values: { ...search, status: 'post_op' } })).toBe(
+      'Busca: maria; Status: Pós-operatório',
+    );
+    const long = 'maria aparecida dos santos oliveira';
+    expect(detailsSummary({ values: { ...search, search: long, status: 'post_op' } })).toBe(`Busca: ${long}`);
+    expect(detailsSummary({ values: { status: null, sort: 'name', page: '1', pageSize: '20' } })).toBe(
+      'Ver detalhes',
+    );
     expect(detailsSummary(null)).toBe('-');
   });
 
