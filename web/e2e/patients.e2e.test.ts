@@ -229,6 +229,7 @@ describe('patients: registration, follow-up and removal', () => {
     // Both held: both are named at once, not the CNS only after the CPF is corrected.
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
     await second.getByRole('button', { name: 'Cadastrar' }).click();
+    await toast(page, 'Já existe um paciente com este CPF. Já existe um paciente com este CNS.').waitFor();
     await second.getByText('Já existe um paciente com este CPF', { exact: true }).waitFor();
     await second.getByText('Já existe um paciente com este CNS', { exact: true }).waitFor();
     await focused(secondCpf);

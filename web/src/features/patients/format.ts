@@ -46,5 +46,8 @@ function fieldReasons(data: unknown): string | undefined {
   const messages = new Set(
     Object.values(errors).filter((message): message is string => typeof message === 'string'),
   );
-  return messages.size > 0 ? [...messages].join(' ') : undefined;
+  if (messages.size <= 1) return [...messages][0];
+  // Several, each a sentence of its own: 'Já existe um paciente com este CPF' has no full stop.
+  const sentence = (message: string) => (/[.!?…]$/.test(message) ? message : `${message}.`);
+  return [...messages].map(sentence).join(' ');
 }

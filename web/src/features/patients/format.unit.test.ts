@@ -63,6 +63,21 @@ describe('failureDescription', () => {
     );
   });
 
+  it('separates the messages of a refusal naming two fields (a CPF and a CNS both held) as sentences', () => {
+    const both = {
+      status: 409,
+      message: '409: {...}',
+      data: {
+        code: 'DUPLICATE_CPF',
+        message: 'Já existe um paciente com este CPF',
+        errors: { cpf: 'Já existe um paciente com este CPF', cns: 'Já existe um paciente com este CNS' },
+      },
+    };
+    expect(failureDescription(both, 'Erro ao cadastrar paciente. Tente novamente.')).toBe(
+      'Já existe um paciente com este CPF. Já existe um paciente com este CNS.',
+    );
+  });
+
   it("shows the spec's message for anything else", () => {
     const fallback = 'Erro ao excluir paciente. Tente novamente.';
     expect(failureDescription({ status: 500, message: '500: x', data: { message: 'x' } }, fallback)).toBe(
