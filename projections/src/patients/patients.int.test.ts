@@ -287,6 +287,11 @@ describe('patients projection', { timeout: 60_000 }, () => {
     expect(await names({ search: 'feira' })).toEqual(['João Évora']);
     expect(await names({ search: 'sao  PAULO' })).toEqual(['Ana 100%_Silva', 'Maria da Conceição']);
     expect(await names({ search: '97384' })).toEqual(['João Évora']);
+    // Words in any order, of the name and the municipality; short words ('da') left out.
+    expect(await names({ search: 'conceicao MARIA' })).toEqual(['Maria da Conceição']);
+    expect(await names({ search: 'maria da sao paulo' })).toEqual(['Maria da Conceição']);
+    expect(await names({ search: 'joao feira' })).toEqual(['João Évora']);
+    expect(await names({ search: 'evora paulo' })).toEqual([]);
     // The CPF whole, masked or not; never a part of it
     expect(await names({ search: '714.602.858-59' })).toEqual(['João Évora']);
     expect(await names({ search: '28001238938' })).toEqual(['Ana 100%_Silva']);

@@ -50,18 +50,31 @@ export function progressExpression(completed: FragmentSqlToken, total: FragmentS
 /** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** Shorter words are left out of a search by words: they would match most names ('da', 'de'). */
+const SEARCH_WORD_MIN_LENGTH = 3;
+
 /**
  * Name and municipality folded (accents, case and extra spaces aside) and matched as
- * substrings; CNS as a substring of its digits when the search is a number; the CPF whole
- * (11 digits, masked or not), the identifier a nurse most often has at hand. Substring LIKE
- * is what the trigram indexes of these columns serve, the CPF its own index.
+ * substrings, and by words in any order ('maria silva' finds Maria da Silva Santos, 'maria
+ * campinas' the Marias of Campinas); CNS as a substring of its digits when the search is a
+ * number; the CPF whole (11 digits, masked or not), the identifier a nurse most often has at
+ * hand. Substring LIKE is what the trigram indexes of these columns serve, the CPF its own index.
  */
 function searchCondition(search: string): FragmentSqlToken {
-  const folded = containing(foldText(search));
+  const text = foldText(search);
+  const folded = containing(text);
   const conditions = [
     sql.fragment`search_name like ${folded}`,
     sql.fragment`search_municipality like ${folded}`,
   ];
+  const words = text.split(' ').filter((word) => word.length >= SEARCH_WORD_MIN_LENGTH);
+  if (words.length > 1) {
+    const each = words.map(
+      (word) =>
+        sql.fragment`(search_name like ${containing(word)} or search_municipality like ${containing(word)})`,
+    );
+    conditions.push(sql.fragment`(${sql.join(each, sql.fragment` and `)})`);
+  }
   const digits = search.replace(/[\s.\-/]/g, '');
   if (/^\d+$/.test(digits)) conditions.push(sql.fragment`cns like ${containing(digits)}`);
   if (/^\d{11}$/.test(digits)) conditions.push(sql.fragment`cpf = ${digits}`);
