@@ -274,7 +274,8 @@ describe('patients: registration, follow-up and removal', () => {
 
   // Long too: a lab ticked and dated twice, all labs marked, procedures added and registered.
   it('opens the patient, completes a lab exam, marks all labs, adds and registers procedures', async () => {
-    const page = await signedInPage('/patients?q=Maria');
+    // The browser logs the refused addition of a procedure the patient has (409).
+    const page = await signedInPage('/patients?q=Maria', { expectedStatuses: [409] });
     await page.getByRole('link', { name: patient.name }).click();
     await page.getByRole('heading', { name: patient.name }).waitFor();
     // 'Voltar' returns to the list as it was left, search included.
@@ -384,6 +385,22 @@ describe('patients: registration, follow-up and removal', () => {
     const added = exams.getByRole('listitem').filter({ hasText: 'Cintilografia miocárdica' });
     await added.getByText('Opcional', { exact: true }).waitFor();
     await added.getByText('Pendente', { exact: true }).waitFor();
+    // The same again, typed otherwise: refused under the name, which keeps the focus.
+    await exams.getByRole('button', { name: 'Adicionar procedimento em Exames' }).click();
+    const name = addDialog.getByLabel('Nome do procedimento');
+    await name.fill('cintilografia MIOCÁRDICA');
+    await add.click();
+    await addDialog
+      .getByText('Este procedimento já faz parte do acompanhamento do paciente', { exact: true })
+      .waitFor();
+    await expect.poll(() => name.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await name.fill('Cintilografia');
+    expect(
+      await addDialog.getByText('Este procedimento já faz parte do acompanhamento do paciente').count(),
+    ).toBe(0);
+    await addDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
+    await addDialog.waitFor({ state: 'detached' });
 
     // Register an optional exam through the form.
     const form = page.locator('.register-procedure-card');

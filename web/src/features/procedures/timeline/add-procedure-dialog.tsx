@@ -7,15 +7,17 @@ import {
 } from '@bari/contracts';
 import { DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { FormDialog } from '../../../common/form-dialog.tsx';
 import { FormDialogFooter } from '../../../common/form-dialog-footer.tsx';
 import { proceduresMessages as m } from '../messages.ts';
+import type { AddProcedureOutcome } from './use-add-procedure.ts';
 
 export interface AddProcedureDialogProps {
   category: ProcedureCategory;
-  /** Resolves to whether the procedure was added (the dialog then closes). */
-  onAdd: (name: string) => Promise<boolean>;
+  /** Resolves to whether the procedure was added (the dialog then closes), or why the name was refused. */
+  onAdd: (name: string) => Promise<AddProcedureOutcome>;
   isAdding: boolean;
   onClose: () => void;
 }
@@ -26,12 +28,21 @@ export interface AddProcedureDialogProps {
  */
 export function AddProcedureDialog({ category, onAdd, isAdding, onClose }: AddProcedureDialogProps) {
   const [name, setName] = useState('');
+  // The server's refusal of the name (the patient follows it already), until it is changed.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const parsed = AddProcedureFormSchema.safeParse({ name });
   const tooLong = !parsed.success && name.trim() !== '' ? parsed.error.issues[0]?.message : undefined;
+  const problem = tooLong ?? refusal ?? undefined;
+  const input = useRef<HTMLInputElement>(null);
+  const focusName = useCallback(() => input.current?.focus(), []);
+  const focusAfterAdding = useFocusAfterSubmit(isAdding, focusName);
 
   const submit = async () => {
     if (!parsed.success || isAdding) return;
-    if (await onAdd(parsed.data.name)) onClose();
+    const outcome = await onAdd(parsed.data.name);
+    if (outcome.added) return onClose();
+    setRefusal(outcome.refusal ?? null);
+    focusAfterAdding(outcome.refusal ? 'name' : null);
   };
 
   return (
@@ -55,8 +66,8 @@ export function AddProcedureDialog({ category, onAdd, isAdding, onClose }: AddPr
               {PHASE_LABELS[phaseOfCategory(category)]})
             </p>
             <FormGroup
-              helperText={tooLong ?? m.addDialogHint}
-              intent={tooLong ? Intent.DANGER : Intent.NONE}
+              helperText={problem ?? m.addDialogHint}
+              intent={problem ? Intent.DANGER : Intent.NONE}
               label={m.addNameLabel}
               labelFor="add-procedure-name"
             >
@@ -64,8 +75,12 @@ export function AddProcedureDialog({ category, onAdd, isAdding, onClose }: AddPr
                 autoFocus
                 disabled={isAdding}
                 id="add-procedure-name"
-                intent={tooLong ? Intent.DANGER : Intent.NONE}
-                onValueChange={setName}
+                intent={problem ? Intent.DANGER : Intent.NONE}
+                inputRef={input}
+                onValueChange={(value) => {
+                  setName(value);
+                  setRefusal(null);
+                }}
                 placeholder={m.addNamePlaceholder}
                 value={name}
               />

@@ -80,10 +80,10 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
           category={adding}
           isAdding={isAdding}
           onAdd={async (name) => {
-            const added = await addProcedure(adding, name);
+            const outcome = await addProcedure(adding, name);
             // Show the new procedure where it was added.
-            if (added) setCategoryOpen(adding, true);
-            return added;
+            if (outcome.added) setCategoryOpen(adding, true);
+            return outcome;
           }}
           onClose={() => setAdding(null)}
         />
