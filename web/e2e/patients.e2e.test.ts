@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday } from '@bari/contracts';
@@ -542,7 +543,15 @@ describe('patients: registration, follow-up and removal', () => {
     // The browser tab names the screen.
     expect(await page.title()).toBe('Pacientes · Bari Care');
 
+    // Its address again (a bookmark, /audit): said deleted, when and by whom.
     await page.goto(`${app.baseUrl}${patientUrl}`);
+    await page.getByRole('heading', { name: 'Paciente excluído' }).waitFor();
+    await page
+      .getByText(/^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+@.+\.$/)
+      .waitFor();
+    await screenshot(page, 'patient-deleted');
+    // An address that never was a patient's.
+    await page.goto(`${app.baseUrl}/patients/${randomUUID()}`);
     await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();
     await page.getByText('O paciente solicitado não foi encontrado').waitFor();
     await screenshot(page, 'patient-not-found');

@@ -49,6 +49,7 @@ export const ErrorCodeSchema = z.enum([
   'ACCESS_KEY_EXPIRY_IN_PAST',
   // Patients, procedures, procedure types
   'PATIENT_NOT_FOUND',
+  'PATIENT_DELETED',
   'PATIENT_ALREADY_REGISTERED',
   'DUPLICATE_CPF',
   'DUPLICATE_CNS',

@@ -38,6 +38,9 @@ export const procedureMessages = {
  */
 export const patientRefusalMessages = {
   patientNotFound: 'Paciente não encontrado',
+  /** A deleted patient's page: when, in São Paulo time, and by whom (the history shows the rest). */
+  patientDeleted: (when: string, by: string | null) =>
+    `Este paciente foi excluído em ${when}${by ? ` por ${by}` : ''}.`,
   patientAlreadyRegistered: 'Este paciente já está cadastrado',
   duplicateCpf: 'Já existe um paciente com este CPF',
   duplicateCns: 'Já existe um paciente com este CNS',

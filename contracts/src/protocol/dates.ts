@@ -119,6 +119,19 @@ export function clinicToday(now: Date): string {
   return clinicDateFormat.format(now);
 }
 
+const clinicDateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: CLINIC_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as São Paulo reads it, for people: '27/11/2026 às 19:04'. */
+export const formatClinicDateTime = (instant: Date): string =>
+  clinicDateTimeFormat.format(instant).replace(',', ' às');
+
 /** A clinical date for display in pt-BR: '2025-03-15' → '15/03/2025'. */
 export function formatClinicalDate(date: string): string {
   const match = clinicalDatePattern.exec(date);

@@ -4,6 +4,7 @@ import {
   addDaysToDate,
   addMonthsToDate,
   clinicToday,
+  formatClinicDateTime,
   formatClinicalDate,
   isClinicalDate,
 } from './dates.ts';
@@ -37,6 +38,10 @@ describe('clinical dates', () => {
   it('knows today on the São Paulo calendar (UTC−3)', () => {
     expect(clinicToday(new Date('2025-03-16T02:59:00Z'))).toBe('2025-03-15');
     expect(clinicToday(new Date('2025-03-16T03:00:00Z'))).toBe('2025-03-16');
+  });
+
+  it('tells an instant as São Paulo reads it', () => {
+    expect(formatClinicDateTime(new Date('2025-03-16T02:59:00Z'))).toBe('15/03/2025 às 23:59');
   });
 
   it('formats for pt-BR', () => {

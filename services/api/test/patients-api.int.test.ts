@@ -242,7 +242,18 @@ describe('PATCH and DELETE /api/patients/:id', () => {
       headers: { 'If-Match': `"${created.version}"` },
     });
     expect(response.status).toBe(204);
-    expect((await staff.get(`/api/patients/${created.id}`)).status).toBe(404);
+    // Reached again by its id (from /audit): said deleted, when (São Paulo time) and by whom.
+    const gone = await staff.get(`/api/patients/${created.id}`);
+    expect(gone.status).toBe(404);
+    const email = (await staff.get('/api/auth/user')).body.email as string;
+    expect(gone.body).toEqual({
+      code: 'PATIENT_DELETED',
+      message: expect.stringMatching(
+        new RegExp(
+          `^Este paciente foi excluído em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} por ${email.replace(/\./g, '\\.')}\\.$`,
+        ),
+      ),
+    });
     expect((await staff.get(`/api/patients/${created.id}/procedures`)).status).toBe(404);
     expect((await staff.get('/api/patients?search=excluido')).body).toEqual([]);
     const after = (await staff.get('/api/statistics')).body;

@@ -1,4 +1,4 @@
-import { patientRefusalMessages as refusals, procedureMessages } from '@bari/contracts';
+import { formatClinicDateTime, patientRefusalMessages as refusals, procedureMessages } from '@bari/contracts';
 import { DomainError } from '../shared/domain-error.ts';
 
 /*
@@ -9,6 +9,24 @@ import { DomainError } from '../shared/domain-error.ts';
 export class PatientNotFound extends DomainError {
   constructor(readonly patientId: string) {
     super('not_found', refusals.patientNotFound, 'PATIENT_NOT_FOUND');
+  }
+}
+
+/**
+ * A patient since deleted, asked for by its id (reached from /audit): said so, with when and by
+ * whom, rather than "not found". Still a 404: the patient is not there to be read or changed.
+ */
+export class PatientWasDeleted extends DomainError {
+  constructor(
+    readonly patientId: string,
+    deletedAt: Date,
+    deletedBy: string | null,
+  ) {
+    super(
+      'not_found',
+      refusals.patientDeleted(formatClinicDateTime(deletedAt), deletedBy),
+      'PATIENT_DELETED',
+    );
   }
 }
 

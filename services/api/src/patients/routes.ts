@@ -4,6 +4,7 @@ import {
   CompletePendingLabsRequestSchema,
   CompletePendingLabsResponseSchema,
   DeletePatientRequestSchema,
+  PatientDeleted,
   PatientDetailDtoSchema,
   PatientListQuerySchema,
   PatientListRowSchema,
@@ -30,10 +31,11 @@ import {
   updatePatient,
   type PatientCommandResult,
 } from './application.ts';
-import { PatientNotFound, PatientVersionRequired } from './errors.ts';
+import { PatientNotFound, PatientVersionRequired, PatientWasDeleted } from './errors.ts';
+import type { DomainError } from '../shared/domain-error.ts';
 import { loadAggregate } from '../shared/command-handler.ts';
 import { patientDecider } from './business-logic.ts';
-import { patientStream } from './streams.ts';
+import { patientStream, patientStreamId } from './streams.ts';
 import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
 import { requireRegistered } from './patient.ts';
 import { toPatientDto } from './patient-dto.ts';
@@ -82,9 +84,20 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
    * checked and encoded again. Its contract is held by the read model's tests, which compare
    * it with the DTO built in TypeScript and parse it with `PatientDetailDtoSchema`.
    */
+  /** A patient the read model lacks: deleted (its stream's last event says when, by whom), or none. */
+  async function whyNotFound(patientId: string): Promise<DomainError> {
+    const [last] = await deps.eventStore.readStream(patientStreamId(patientId), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    return last?.type === PatientDeleted.type
+      ? new PatientWasDeleted(patientId, last.createdAt, last.metadata.userEmail)
+      : new PatientNotFound(patientId);
+  }
+
   async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detailJson(patientId, today());
-    if (!detail) throw new PatientNotFound(patientId);
+    if (!detail) throw await whyNotFound(patientId);
     setPatientEtag(ctx, detail.version);
     ctx.status = 200;
     ctx.type = 'application/json';

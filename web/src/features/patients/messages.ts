@@ -89,6 +89,8 @@ export const patientsMessages = {
     `${formatCount(completed)} de ${formatCount(total)} procedimentos`,
   notFoundTitle: 'Paciente não encontrado',
   notFoundSubtitle: 'O paciente solicitado não foi encontrado',
+  deletedPatientTitle: 'Paciente excluído',
+  deletedPatientHistory: 'O histórico abaixo mostra o que foi registrado sobre ele, até a exclusão.',
   deletedPatientHistoryHint:
     'Se o paciente foi excluído, o histórico abaixo mostra o que foi registrado sobre ele, até a exclusão.',
   backToList: 'Voltar para Lista de Pacientes',

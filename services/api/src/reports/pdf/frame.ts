@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from './pdf-types.ts';
-import { CLINIC_TIME_ZONE, formatClinicalDate, type CurrentUser } from '@bari/contracts';
+import { formatClinicDateTime, formatClinicalDate, type CurrentUser } from '@bari/contracts';
 import { pdfMessages as m } from '../messages.ts';
 
 /** What every report prints above its body: when, by whom, with which filters. */
@@ -12,16 +12,7 @@ export interface ReportHeading {
   readonly filters: readonly string[];
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: CLINIC_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export const formatDateTime = (instant: Date): string => dateTime.format(instant).replace(',', ' às');
+export const formatDateTime = formatClinicDateTime;
 
 /** A clinical date for paper ('-' when absent). */
 export const paperDate = (date: string | null | undefined): string => (date ? formatClinicalDate(date) : '-');

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../common/layout/index.ts';
 import { ProcedureTimeline } from '../../procedures/timeline/procedure-timeline.tsx';
 import { RegisterProcedureCard } from '../../procedures/registration/register-procedure-card.tsx';
 import { useGetProcedureTypesQuery } from '../../procedures/procedures-api.ts';
-import { hasStatus } from '../../../app/http-client.ts';
+import { hasCode, hasStatus, messageOrFallback } from '../../../app/http-client.ts';
 import { listOrigin } from '../list-origin.ts';
 import { LazyPatientFormDialog as PatientFormDialog } from '../form/lazy-patient-form-dialog.tsx';
 import { patientsMessages as m } from '../messages.ts';
@@ -35,7 +35,15 @@ export function PatientDetail({ id }: { id: string }) {
   if (patientQuery.isLoading) return <PatientDetailSkeleton />;
   if (!patient) {
     // An id that is not even a UUID is as unknown as one no patient has.
-    if (hasStatus(patientQuery.error, 404)) return <PatientNotFound patientId={id} />;
+    if (hasStatus(patientQuery.error, 404)) {
+      const deleted = hasCode(patientQuery.error, 'PATIENT_DELETED');
+      return (
+        <PatientNotFound
+          deletion={deleted ? messageOrFallback(patientQuery.error, '') : undefined}
+          patientId={id}
+        />
+      );
+    }
     if (hasStatus(patientQuery.error, 400)) return <PatientNotFound />;
     return <PatientLoadError onRetry={() => void patientQuery.refetch()} />;
   }

@@ -5,15 +5,24 @@ import { LinkButton } from '../../../common/link-button.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { PatientHistoryCard } from '../../audit/history/patient-history-card.tsx';
 
+export interface PatientNotFoundProps {
+  patientId?: string;
+  /** The server's word that the patient was deleted, when and by whom (`PATIENT_DELETED`). */
+  deletion?: string;
+}
+
 /**
- * §2: 'Paciente não encontrado' with the way back to the list. For an id that is one (a patient
- * since deleted, reached from /audit), the patient's history stays reachable below: an auditor
- * must be able to see what was recorded, up to the deletion.
+ * §2: 'Paciente não encontrado' with the way back to the list. For a patient since deleted
+ * (reached from /audit), 'Paciente excluído' with when and by whom, and the patient's history
+ * below: an auditor must be able to see what was recorded, up to the deletion.
  */
-export function PatientNotFound({ patientId }: { patientId?: string }) {
+export function PatientNotFound({ patientId, deletion }: PatientNotFoundProps) {
   return (
     <>
-      <PageHeader subtitle={m.notFoundSubtitle} title={m.notFoundTitle} />
+      <PageHeader
+        subtitle={deletion ?? m.notFoundSubtitle}
+        title={deletion ? m.deletedPatientTitle : m.notFoundTitle}
+      />
       <Card elevation={Elevation.ONE}>
         <NonIdealState
           action={
@@ -29,7 +38,9 @@ export function PatientNotFound({ patientId }: { patientId?: string }) {
       </Card>
       {patientId ? (
         <>
-          <p className={`${Classes.TEXT_MUTED} patient-not-found__hint`}>{m.deletedPatientHistoryHint}</p>
+          <p className={`${Classes.TEXT_MUTED} patient-not-found__hint`}>
+            {deletion ? m.deletedPatientHistory : m.deletedPatientHistoryHint}
+          </p>
           <PatientHistoryCard patientId={patientId} />
         </>
       ) : null}
