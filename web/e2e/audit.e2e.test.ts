@@ -174,7 +174,7 @@ describe('audit', () => {
     await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();
 
     await page.waitForURL(`${app.baseUrl}/patients/${patient.id}`);
-    await page.getByRole('heading', { name: 'Paciente não encontrado' }).waitFor();
+    await page.getByRole('heading', { name: 'Paciente excluído' }).waitFor();
     await page.getByRole('button', { name: 'Mostrar histórico' }).click();
     const entries = page.locator('.patient-history .patient-history__entry');
     await entries.getByText('Excluir Paciente').waitFor();
@@ -198,7 +198,7 @@ describe('audit', () => {
       .selectOption({ label: 'Corrigir Dados de Produção' });
     const row = page.locator('.audit-table tbody tr').first();
     await row.getByText('Corrigir Dados de Produção', { exact: true }).waitFor();
-    const counts = row.getByRole('button', { name: /^Alterações: \d+; Pacientes alterados: \d+$/ });
+    const counts = row.getByRole('button', { name: /^Pacientes alterados: \d+; Alterações: \d+$/ });
     await counts.waitFor();
     // Every action, at the narrowest width the table is laid out for: the values summaries wrap.
     await page.setViewportSize({ width: 1024, height: 900 });
@@ -214,6 +214,25 @@ describe('audit', () => {
     // The button still opens every detail.
     await counts.click();
     await page.getByRole('dialog').getByText('Pacientes alterados', { exact: true }).waitFor();
+  });
+
+  it("names a report's municipality in its details, and reads its period from the start", async () => {
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    const report = await page.evaluate(
+      async (path) => (await fetch(path)).status,
+      `/api/reports/municipal?municipality=${FEIRA.ibgeCode}&startDate=2026-01-01&endDate=2026-02-01`,
+    );
+    expect(report).toBe(200);
+    await page.goto(`${app.baseUrl}/audit`);
+    await page.getByRole('combobox', { name: 'Filtrar por ação' }).selectOption({ label: 'Gerar Relatório' });
+    await page.locator('.audit-table tbody tr').first().getByRole('button').click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Feira de Santana — BA', { exact: true }).waitFor();
+    const labels = await details.locator('.audit-details th').allTextContents();
+    expect(labels.indexOf('Data inicial')).toBeLessThan(labels.indexOf('Data final'));
+    expect(labels.indexOf('Data inicial')).toBeGreaterThan(-1);
   });
 
   it('prints the log alone: no sidebar, filters nor paging, every column on the page, the filters applied above', async () => {

@@ -4,11 +4,12 @@ import {
   actionLabel,
   displayNamedValue,
   displayValue,
-  emailsOf,
   entityTypeLabel,
   fieldLabel,
   formatTimestamp,
+  orderedValues,
 } from './audit-format.ts';
+import { useValueNames } from './use-value-names.ts';
 import { useFocusBackToOpener } from '../../common/focus/use-focus-back-to-opener.ts';
 import { FieldChangesTable } from './field-changes-table.tsx';
 import { auditMessages as m } from './messages.ts';
@@ -24,7 +25,7 @@ export interface AuditDetailsDialogProps {
 export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialogProps) {
   useFocusBackToOpener();
   const { details } = entry;
-  const emailOf = emailsOf(users);
+  const names = useValueNames(users, { withMunicipalities: Boolean(details?.values?.municipality) });
   // [key, label, value]: a value may share its label with a column ('Nome', a user's first name).
   const summary: [string, string, string][] = [
     ['timestamp', m.columns.timestamp, formatTimestamp(entry.timestamp)],
@@ -36,8 +37,8 @@ export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialog
   ];
   if (details?.patientName) summary.push(['patient', m.patient, details.patientName]);
   if (details?.status) summary.push(['status', fieldLabel('status'), displayValue(details.status)]);
-  for (const [key, value] of Object.entries(details?.values ?? {})) {
-    summary.push([`value-${key}`, fieldLabel(key), displayNamedValue(key, value, emailOf)]);
+  for (const [key, value] of orderedValues(details?.values)) {
+    summary.push([`value-${key}`, fieldLabel(key), displayNamedValue(key, value, names)]);
   }
   return (
     <Dialog isOpen onClose={onClose} title={m.detailsTitle}>

@@ -93,6 +93,16 @@ const IBGE_CODE = /^\d{7}$/;
 /** A user's email by id, when the screen knows it (the user filter's list). */
 export type UserEmailOf = (id: string) => string | undefined;
 
+/**
+ * What the screen knows to name ids and codes with: users' emails (the user filter's list),
+ * procedure types' names (the catalogue), municipalities' names (loaded when needed).
+ */
+export interface ValueNames {
+  readonly emailOf?: UserEmailOf;
+  readonly procedureTypeOf?: (id: string) => string | undefined;
+  readonly municipalityOf?: (ibgeCode: string) => string | undefined;
+}
+
 /** `UserEmailOf` over the users the log names (the facets' list; undefined while loading). */
 export const emailsOf =
   (users: readonly { readonly id: string; readonly email: string }[] | undefined): UserEmailOf =>
@@ -102,15 +112,16 @@ export const emailsOf =
 /**
  * One of an entry's values for display: a code its name knows in Portuguese ('pre_operative' →
  * 'Pré-operatório', a filter's 'SEARCH_PATIENTS' → 'Pesquisar Pacientes'), a user's id as their
- * email (an id nobody names is said to be one), a municipality's IBGE code as such, anything
+ * email and a procedure type's as its name (an id nobody names is said to be one), a
+ * municipality's IBGE code as its name (or as a code; none is every municipality), anything
  * else as `displayValue` shows it.
  */
 export function displayNamedValue(
   name: string,
   value: string | null | undefined,
-  emailOf: UserEmailOf = () => undefined,
+  names: ValueNames = {},
 ): string {
-  if (!value) return displayValue(value);
+  if (!value) return name === 'municipality' ? m.allMunicipalities : displayValue(value);
   const label = CODE_LABELS[name]?.[value];
   if (label) return label;
   const list = CODE_LIST_LABELS[name];
@@ -119,8 +130,12 @@ export function displayNamedValue(
       .split(',')
       .map((code) => list[code] ?? code)
       .join(', ');
-  if (UUID.test(value)) return emailOf(value) ?? m.unnamedId(value);
-  if (name === 'municipality' && IBGE_CODE.test(value)) return m.ibgeCode(value);
+  if (UUID.test(value)) {
+    const named = name === 'procedureTypeId' ? names.procedureTypeOf?.(value) : names.emailOf?.(value);
+    return named ?? m.unnamedId(value);
+  }
+  if (name === 'municipality' && IBGE_CODE.test(value))
+    return names.municipalityOf?.(value) ?? m.ibgeCode(value);
   return displayValue(value);
 }
 
@@ -129,6 +144,30 @@ export function displayNamedValue(
  * three lines of the column at 1024 px), else 'Ver detalhes'.
  */
 const VALUES_SUMMARY_MAX_LENGTH = 48;
+
+/** Values read in this order (a period's start before its end), the others after, as stored. */
+const VALUE_ORDER = [
+  'kind',
+  'search',
+  'municipality',
+  'startDate',
+  'endDate',
+  'from',
+  'to',
+  'patients',
+  'changes',
+];
+
+/** An entry's other values in reading order (stored as JSON, whose keys come back sorted by length). */
+export function orderedValues(
+  values: Readonly<Record<string, string | null>> | undefined,
+): [string, string | null][] {
+  const rank = (name: string) => {
+    const index = VALUE_ORDER.indexOf(name);
+    return index === -1 ? VALUE_ORDER.length : index;
+  };
+  return Object.entries(values ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+}
 
 /** How a list read was paged and ordered: in the details, not in the summary (nor empty filters). */
 const PAGING_VALUES: ReadonlySet<string> = new Set(['page', 'pageSize', 'sort', 'direction']);
@@ -141,7 +180,7 @@ const PAGING_VALUES: ReadonlySet<string> = new Set(['page', 'pageSize', 'sort', 
  * what it looked for ('Busca: maria'), so the table and its printout say what a maintenance run
  * changed or whose records a search read.
  */
-export function detailsSummary(details: AuditLogEntryDto['details'], emailOf?: UserEmailOf): string {
+export function detailsSummary(details: AuditLogEntryDto['details'], names: ValueNames = {}): string {
   if (!details) return m.none;
   if (details.updatedFields && details.updatedFields.length > 0) {
     return details.updatedFields.map(fieldLabel).join(', ');
@@ -150,13 +189,11 @@ export function detailsSummary(details: AuditLogEntryDto['details'], emailOf?: U
   if (details.changes && details.changes.length > 0) {
     return details.changes.map((change) => fieldLabel(change.field)).join(', ');
   }
-  const shown = Object.entries(details.values ?? {}).filter(
+  const shown = orderedValues(details.values).filter(
     ([name, value]) => value !== null && value !== '' && !PAGING_VALUES.has(name),
   );
   const summary = (values: typeof shown) =>
-    values
-      .map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, emailOf)}`)
-      .join('; ');
+    values.map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, names)}`).join('; ');
   const all = summary(shown);
   if (all && all.length <= VALUES_SUMMARY_MAX_LENGTH) return all;
   // What a search looked for is what an auditor reads the row for, however long.

@@ -5,6 +5,7 @@ import {
   displayFieldValue,
   displayNamedValue,
   entityDisplayName,
+  orderedValues,
   patientIdOf,
 } from './audit-format.ts';
 
@@ -93,14 +94,37 @@ describe("an entry's reasons, filters and ids", () => {
     expect(displayNamedValue('kind', 'municipal')).toBe('Relatório municipal');
     expect(displayNamedValue('fields', 'name,municipality,cpf')).toBe('Nome do Paciente, Município, CPF');
     expect(displayNamedValue('municipality', '2927408')).toBe('código IBGE 2927408');
+    const municipalityOf = (code: string) => (code === '2927408' ? 'Salvador — BA' : undefined);
+    expect(displayNamedValue('municipality', '2927408', { municipalityOf })).toBe('Salvador — BA');
+    expect(displayNamedValue('municipality', '3550308', { municipalityOf })).toBe('código IBGE 3550308');
+    // A report of every municipality
+    expect(displayNamedValue('municipality', null)).toBe('Todos os municípios');
+  });
+
+  it("shows a procedure type's id as its name when the catalogue has it", () => {
+    const id = '01a21f08-7b32-7000-973f-5aa3ebbb2423';
+    const procedureTypeOf = (wanted: string) => (wanted === id ? 'Vitamina B1' : undefined);
+    expect(displayNamedValue('procedureTypeId', id, { procedureTypeOf })).toBe('Vitamina B1');
+    // A type's id is never taken for a user's.
+    expect(displayNamedValue('procedureTypeId', id, { emailOf: () => 'ana@x.br' })).toBe(
+      `${id} (identificador interno, sem nome conhecido)`,
+    );
+  });
+
+  it('reads a period from its start, whatever order the stored keys came in', () => {
+    expect(orderedValues({ endDate: '2026-02-28', kind: 'municipal', startDate: '2026-02-01' })).toEqual([
+      ['kind', 'municipal'],
+      ['startDate', '2026-02-01'],
+      ['endDate', '2026-02-28'],
+    ]);
   });
 
   it("shows a user's id as their email, and an id nobody names as an id", () => {
     const id = '3f1c2b7e-8a4d-4c2e-9b1a-0d5e6f7a8b9c';
     const emailOf = (wanted: string) => (wanted === id ? 'ana@municipio.gov.br' : undefined);
-    expect(displayNamedValue('userId', id, emailOf)).toBe('ana@municipio.gov.br');
+    expect(displayNamedValue('userId', id, { emailOf })).toBe('ana@municipio.gov.br');
     const other = '00000000-0000-4000-8000-000000000000';
-    expect(displayNamedValue('boundUserId', other, emailOf)).toBe(
+    expect(displayNamedValue('boundUserId', other, { emailOf })).toBe(
       '00000000-0000-4000-8000-000000000000 (identificador interno, sem nome conhecido)',
     );
   });
@@ -134,7 +158,7 @@ describe('the Nome and Detalhes columns', () => {
   it('spells out the other values of an entry when they fit in a few words (a maintenance run, a search), else points to the details', () => {
     // A run over a state-wide service still fits.
     expect(detailsSummary({ values: { changes: '1234567', patients: '100000' } })).toBe(
-      'Alterações: 1234567; Pacientes alterados: 100000',
+      'Pacientes alterados: 100000; Alterações: 1234567',
     );
     expect(detailsSummary({ values: { patients: '3', changes: '12' } })).toBe(
       'Pacientes alterados: 3; Alterações: 12',
@@ -143,9 +167,9 @@ describe('the Nome and Detalhes columns', () => {
       'Busca: maria; Status: Pré-operatório',
     );
     const userId = '0b8f3c8e-2a1d-4d57-9a3e-6f1c2d3e4f5a';
-    expect(detailsSummary({ values: { userId } }, (id) => (id === userId ? 'ana@x.br' : undefined))).toBe(
-      'Usuário: ana@x.br',
-    );
+    expect(
+      detailsSummary({ values: { userId } }, { emailOf: (id) => (id === userId ? 'ana@x.br' : undefined) }),
+    ).toBe('Usuário: ana@x.br');
     expect(
       detailsSummary({ values: { approved: 'true', accessKey: 'Administrador do sistema (chave padrão)' } }),
     ).toBe('Ver detalhes');

@@ -18,7 +18,7 @@ import { AuditDetailsDialog } from './audit-details-dialog.tsx';
 import { AuditPrintHeading } from './audit-print-heading.tsx';
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters.tsx';
 import { PAGE_SIZE, dateErrors, queryOf, type InvalidDates } from './audit-query.ts';
-import { emailsOf } from './audit-format.ts';
+import { useValueNames } from './use-value-names.ts';
 import { AuditTable } from './audit-table.tsx';
 import { IntegrityCallout } from './integrity-callout.tsx';
 import { auditMessages as m } from './messages.ts';
@@ -39,6 +39,7 @@ export function AuditPage() {
   const blocked = Object.keys(errors).length > 0;
   const query = useGetAuditLogQuery(queryOf(filters, page), { ...FRESH, skip: blocked });
   const { data: facets } = useGetAuditFacetsQuery(undefined, FRESH);
+  const names = useValueNames(facets?.users);
   // No count nor paging from an earlier answer while the period is wrong or the read failed.
   const shown = blocked || query.isError ? undefined : (query.currentData ?? query.data);
   const total = shown?.total ?? 0;
@@ -81,7 +82,7 @@ export function AuditPage() {
             />
           </Callout>
         ) : (
-          <AuditTable emailOf={emailsOf(facets?.users)} onOpen={setOpened} rows={query.currentData?.rows} />
+          <AuditTable names={names} onOpen={setOpened} rows={query.currentData?.rows} />
         )}
         {total > PAGE_SIZE ? (
           <nav aria-label={m.pageOf(page, pages)} className="audit-page__pages">

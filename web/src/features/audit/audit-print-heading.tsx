@@ -21,7 +21,9 @@ function appliedFilters(filters: AuditFilterValues, users: AuditFacetsDto['users
   if (filters.entityType !== 'all')
     applied.push(`${m.columns.entityType}: ${entityTypeLabel(filters.entityType)}`);
   if (filters.userId !== 'all') {
-    applied.push(`${m.columns.user}: ${displayNamedValue('userId', filters.userId, emailsOf(users))}`);
+    applied.push(
+      `${m.columns.user}: ${displayNamedValue('userId', filters.userId, { emailOf: emailsOf(users) })}`,
+    );
   }
   if (filters.from) applied.push(`${m.fromLabel} ${displayValue(filters.from)}`);
   if (filters.to) applied.push(`${m.toLabel} ${displayValue(filters.to)}`);

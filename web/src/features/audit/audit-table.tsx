@@ -9,15 +9,15 @@ import {
   entityTypeLabel,
   formatTimestamp,
   patientIdOf,
-  type UserEmailOf,
+  type ValueNames,
 } from './audit-format.ts';
 import { BreakableText } from '../../common/breakable-text.tsx';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditTableProps {
   rows: AuditLogEntryDto[] | undefined;
-  /** The emails of the users the log names, so a user's id in a row's values reads as theirs. */
-  emailOf?: UserEmailOf;
+  /** Names for the ids and codes in a row's values (a user's email, a procedure type's name). */
+  names?: ValueNames;
   onOpen: (entry: AuditLogEntryDto) => void;
 }
 
@@ -40,7 +40,7 @@ function nameOf(entry: AuditLogEntryDto) {
 }
 
 /** §2: the seven columns with their fallbacks; a row's details open in a dialog. */
-export function AuditTable({ rows, emailOf, onOpen }: AuditTableProps) {
+export function AuditTable({ rows, names, onOpen }: AuditTableProps) {
   if (!rows) return <p className={Classes.TEXT_MUTED}>{m.loading}</p>;
   if (rows.length === 0) {
     return <NonIdealState description={m.emptyHint} icon={IconNames.HISTORY} title={m.empty} />;
@@ -81,7 +81,7 @@ export function AuditTable({ rows, emailOf, onOpen }: AuditTableProps) {
                     className="audit-table__open"
                     onClick={() => onOpen(entry)}
                     size={Size.SMALL}
-                    text={detailsSummary(entry.details, emailOf)}
+                    text={detailsSummary(entry.details, names)}
                     variant={ButtonVariant.MINIMAL}
                   />
                 ) : (

@@ -159,6 +159,7 @@ export const auditMessages = {
   /** An id the screen cannot name (a user no longer listed, a key): shown as such. */
   unnamedId: (id: string) => `${id} (identificador interno, sem nome conhecido)`,
   ibgeCode: (code: string) => `código IBGE ${code}`,
+  allMunicipalities: 'Todos os municípios',
   // The verifiable log
   integrityTitle: 'Integridade do log de eventos',
   integrityHead: (position: string, hash: string) => `Último evento: posição ${position} · hash ${hash}`,
