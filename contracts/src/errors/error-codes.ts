@@ -63,6 +63,7 @@ export const ErrorCodeSchema = z.enum([
   'STALE_PROCEDURE',
   'DUPLICATE_PROCEDURE_TYPE',
   'FUTURE_COMPLETION_DATE',
+  'COMPLETION_BEFORE_SURGERY',
   'REQUIRED_PROCEDURE_TYPE_FORBIDDEN',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -30,6 +30,9 @@ export const procedureMessages = {
   professionalNameRequired: 'Profissional responsável é obrigatório',
   completedDateOnlyWhenCompleted: 'A data de realização só pode ser informada em procedimento concluído',
   completedDateInFuture: 'A data de realização não pode ser futura.',
+  /** `surgeryDate` as shown ('12/01/2026'). */
+  postOperativeBeforeSurgery: (surgeryDate: string) =>
+    `Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (${surgeryDate}).`,
 } as const;
 
 /**

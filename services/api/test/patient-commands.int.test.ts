@@ -631,6 +631,25 @@ describe('error codes', () => {
       code: expect.stringMatching(/^(VALIDATION|FUTURE_COMPLETION_DATE)$/),
     });
 
+    // A post-operative visit dated before the surgery: refused at the date, nothing written.
+    const operated = detailOf(
+      (await register(staff, patientForm({ cpf: nextCpf(), surgeryDate: '2026-01-12' }))).body,
+    );
+    const visit = operated.procedures.find(
+      (procedure) => procedure.procedureType.phase === 'post_operative',
+    )!;
+    const beforeSurgery = await appendsNothing(app, () =>
+      staff.patch(`/api/procedures/${visit.id}`, { status: 'completed', completedDate: '2025-01-01' }),
+    );
+    expect(beforeSurgery.status).toBe(400);
+    const message =
+      'Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (12/01/2026).';
+    expect(beforeSurgery.body).toEqual({
+      code: 'COMPLETION_BEFORE_SURGERY',
+      message,
+      errors: { completedDate: message },
+    });
+
     const pending = (await signInAs(app, 'pending')).client;
     expect((await pending.get('/api/patients')).body).toMatchObject({ code: 'NOT_APPROVED' });
     expect((await staff.post('/api/admin/run-migration')).body).toMatchObject({ code: 'NOT_ADMIN' });

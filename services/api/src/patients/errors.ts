@@ -1,4 +1,9 @@
-import { formatClinicDateTime, patientRefusalMessages as refusals, procedureMessages } from '@bari/contracts';
+import {
+  formatClinicDateTime,
+  formatClinicalDate,
+  patientRefusalMessages as refusals,
+  procedureMessages,
+} from '@bari/contracts';
 import { DomainError } from '../shared/domain-error.ts';
 
 /*
@@ -110,6 +115,18 @@ export class ProcedureAlreadyCompleted extends DomainError {
 export class StaleProcedure extends DomainError {
   constructor(readonly procedureId: string) {
     super('conflict', refusals.staleProcedure, 'STALE_PROCEDURE');
+  }
+}
+
+/** A post-operative procedure dated before the patient's surgery: a date typed wrong. */
+export class CompletionBeforeSurgery extends DomainError {
+  constructor(
+    readonly completedDate: string,
+    readonly surgeryDate: string,
+  ) {
+    const message = procedureMessages.postOperativeBeforeSurgery(formatClinicalDate(surgeryDate));
+    super('invalid', message, 'COMPLETION_BEFORE_SURGERY');
+    this.fieldErrors = { completedDate: message };
   }
 }
 

@@ -18,6 +18,7 @@ import type {
   ReopenProcedure,
 } from './commands.ts';
 import {
+  CompletionBeforeSurgery,
   FutureCompletionDate,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
@@ -54,6 +55,21 @@ function findProcedure(patient: RegisteredPatient, procedureId: string): Procedu
 /** A clinical record is never dated after today (São Paulo, the server's clock). */
 function requireNotFuture(completedDate: string, today: string): void {
   if (completedDate > today) throw new FutureCompletionDate(completedDate, today);
+}
+
+/**
+ * A post-operative procedure is done on or after the surgery (when the patient has its date):
+ * one dated before it is a date typed wrong (a year, a month), not a record to keep.
+ */
+function requireNotBeforeSurgery(
+  patient: RegisteredPatient,
+  type: ProcedureType,
+  completedDate: string,
+): void {
+  const { surgeryDate } = patient.details;
+  if (type.phase === 'post_operative' && surgeryDate && completedDate < surgeryDate) {
+    throw new CompletionBeforeSurgery(completedDate, surgeryDate);
+  }
 }
 
 function ofType(patient: RegisteredPatient, procedureTypeId: string): ProcedureState[] {
@@ -115,6 +131,7 @@ export function recordProcedure({ data }: RecordProcedure, state: PatientState):
   const patient = requireRegistered(state, data.patientId);
   const type = findType(data.procedureTypes, data.procedureTypeId);
   requireNotFuture(data.completedDate, data.today);
+  requireNotBeforeSurgery(patient, type, data.completedDate);
   const existing = ofType(patient, type.id);
   const pending = existing.find((procedure) => procedure.status === 'pending');
   const completion = (procedureId: string) =>
@@ -147,6 +164,7 @@ export function completeProcedure({ data }: CompleteProcedure, state: PatientSta
   const procedure = findProcedure(patient, data.procedureId);
   requireAsSeen(procedure, data.expected);
   requireNotFuture(data.completedDate, data.today);
+  requireNotBeforeSurgery(patient, procedure.procedureType, data.completedDate);
   const completion = {
     patientId: patient.id,
     procedureId: procedure.id,

@@ -9,6 +9,7 @@ import { describe, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
 import {
+  CompletionBeforeSurgery,
   FutureCompletionDate,
   PatientNotFound,
   ProcedureAlreadyAssigned,
@@ -100,8 +101,24 @@ describe('RecordProcedure (Registrar Procedimento form)', () => {
 
   it('given no procedure of the type, then it is added and completed at once', () => {
     spec(mariaRegistered())
-      .when(record(types.zinc6.id))
-      .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, '2025-01-05', details)]);
+      .when(record(types.zinc6.id, '2025-05-20'))
+      .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, '2025-05-20', details)]);
+  });
+
+  it('given a post-operative procedure dated before the surgery (10/01/2025), then CompletionBeforeSurgery; on its day it is accepted', () => {
+    spec(mariaRegistered())
+      .when(record(types.zinc6.id, '2025-01-09'))
+      .thenThrows(
+        CompletionBeforeSurgery,
+        'Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (10/01/2025).',
+      );
+    spec(mariaRegistered())
+      .when(record(types.zinc6.id, '2025-01-10'))
+      .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, '2025-01-10', details)]);
+    // A pre-operative one may be dated before it, of course.
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id, '2025-01-02'))
+      .then([completed(2, '2025-01-02', details)]);
   });
 
   it('given the type already completed, then ProcedureAlreadyCompleted', () => {
@@ -141,6 +158,17 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
     spec([...mariaRegistered(), completed(2, '2025-01-03')])
       .when(complete(2, addDaysToDate(TODAY, 1)))
       .thenThrows(FutureCompletionDate);
+  });
+
+  it('given a post-operative procedure, when ticked or re-dated before the surgery, then CompletionBeforeSurgery', () => {
+    const zinc = [...mariaRegistered(), assigned(50, types.zinc6, '2025-07-10', 'added')];
+    spec(zinc).when(complete(50, '2025-01-09')).thenThrows(CompletionBeforeSurgery);
+    spec([...zinc, completed(50, '2025-05-02')])
+      .when(complete(50, '2024-05-02'))
+      .thenThrows(CompletionBeforeSurgery);
+    spec(zinc)
+      .when(complete(50, '2025-05-02'))
+      .then([completed(50, '2025-05-02')]);
   });
 
   it('given a pending procedure, when ticked with a date, then it is completed on that date', () => {
