@@ -359,6 +359,14 @@ describe('patients: registration, follow-up and removal', () => {
     await labs.getByRole('button', { name: 'Marcar todos como concluídos' }).click();
     const markAll = page.getByRole('dialog', { name: 'Marcar exames como concluídos' });
     await markAll.getByText('22 exames laboratoriais pendentes serão marcados como concluídos.').waitFor();
+    // The patient was operated on 03/02/2026: today would be a wrong date for these exams.
+    await markAll
+      .getByText(
+        'A cirurgia foi em 03/02/2026: informe o dia em que os exames foram realizados, até essa data.',
+      )
+      .waitFor();
+    expect(await markAll.getByLabel('Data de realização').inputValue()).toBe('');
+    expect(await markAll.getByRole('button', { name: 'Marcar como concluídos' }).isDisabled()).toBe(true);
     await markAll.getByLabel('Data de realização').fill('2026-01-22');
     await markAll.getByRole('button', { name: 'Marcar como concluídos' }).click();
     await toast(page, '22 exames laboratoriais marcados como concluídos.').waitFor();

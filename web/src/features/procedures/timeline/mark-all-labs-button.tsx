@@ -12,6 +12,7 @@ export interface MarkAllLabsButtonProps {
   patientId: string;
   /** Pending lab exams: nothing to mark when there are none. */
   pending: number;
+  surgeryDate: string | null;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface MarkAllLabsButtonProps {
  * confirmation that gives their count and the date (today unless changed). Repeats while it
  * runs, or with nothing pending, are ignored.
  */
-export function MarkAllLabsButton({ patientId, pending }: MarkAllLabsButtonProps) {
+export function MarkAllLabsButton({ patientId, pending, surgeryDate }: MarkAllLabsButtonProps) {
   const [completePendingLabs, { isLoading }] = useCompletePendingLabsMutation();
   const inFlight = useRef(false);
   const [asking, setAsking] = useState(false);
@@ -66,6 +67,7 @@ export function MarkAllLabsButton({ patientId, pending }: MarkAllLabsButtonProps
           onClose={() => setAsking(false)}
           onConfirm={markAll}
           pending={pending}
+          surgeryDate={surgeryDate}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { clinicToday, isClinicalDate } from '@bari/contracts';
+import { clinicToday, formatClinicalDate, isClinicalDate } from '@bari/contracts';
 import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { proceduresMessages as m } from '../messages.ts';
 export interface MarkAllLabsDialogProps {
   /** Pending lab exams the action will complete. */
   pending: number;
+  /** The patient's surgery date: pre-operative exams are done by then. */
+  surgeryDate: string | null;
   busy: boolean;
   /** Completes them on this date; resolves to whether it was done. */
   onConfirm: (completedDate: string) => Promise<boolean>;
@@ -18,12 +20,23 @@ export interface MarkAllLabsDialogProps {
 
 /**
  * Asks before 'Marcar todos como concluídos': how many exams, and on which date (today unless
- * changed; never a future one). Mounted only while open.
+ * changed; never a future one). Once the patient is operated, pre-operative exams caught up
+ * late were done before the surgery: no date is proposed (today would be a wrong one), and none
+ * after the surgery is taken. Mounted only while open.
  */
-export function MarkAllLabsDialog({ pending, busy, onConfirm, onClose }: MarkAllLabsDialogProps) {
+export function MarkAllLabsDialog({
+  pending,
+  surgeryDate,
+  busy,
+  onConfirm,
+  onClose,
+}: MarkAllLabsDialogProps) {
   const today = clinicToday(new Date());
-  const [date, setDate] = useState(today);
-  const valid = isClinicalDate(date) && date <= today;
+  const operated = surgeryDate !== null && surgeryDate < today;
+  const latest = operated ? surgeryDate : today;
+  const proposed = operated ? '' : today;
+  const [date, setDate] = useState(proposed);
+  const valid = isClinicalDate(date) && date <= latest;
 
   const confirm = async () => {
     if (busy || !valid) return;
@@ -34,7 +47,7 @@ export function MarkAllLabsDialog({ pending, busy, onConfirm, onClose }: MarkAll
     <FormDialog
       busy={busy}
       canOutsideClickClose={false}
-      dirty={date !== today}
+      dirty={date !== proposed}
       icon={IconNames.TICK}
       onClose={onClose}
       title={m.markAllTitle}
@@ -48,11 +61,15 @@ export function MarkAllLabsDialog({ pending, busy, onConfirm, onClose }: MarkAll
         >
           <DialogBody>
             <p>{m.markAllQuestion(pending)}</p>
-            <FormGroup label={m.markAllDateLabel} labelFor="mark-all-labs-date">
+            <FormGroup
+              helperText={operated ? m.markAllAfterSurgery(formatClinicalDate(surgeryDate)) : undefined}
+              label={m.markAllDateLabel}
+              labelFor="mark-all-labs-date"
+            >
               <DateInput
                 id="mark-all-labs-date"
-                intent={valid ? Intent.NONE : Intent.DANGER}
-                max={today}
+                intent={valid || date === '' ? Intent.NONE : Intent.DANGER}
+                max={latest}
                 onChange={setDate}
                 value={date}
               />

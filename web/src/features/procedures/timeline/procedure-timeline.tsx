@@ -62,7 +62,11 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
             <CategorySection
               actions={
                 category.category === 'pre_op_lab' ? (
-                  <MarkAllLabsButton patientId={patient.id} pending={category.pending} />
+                  <MarkAllLabsButton
+                    patientId={patient.id}
+                    pending={category.pending}
+                    surgeryDate={patient.surgeryDate}
+                  />
                 ) : undefined
               }
               baseDate={baseDate}
