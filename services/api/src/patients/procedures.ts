@@ -164,7 +164,11 @@ export function completeProcedure({ data }: CompleteProcedure, state: PatientSta
   const procedure = findProcedure(patient, data.procedureId);
   requireAsSeen(procedure, data.expected);
   requireNotFuture(data.completedDate, data.today);
-  requireNotBeforeSurgery(patient, procedure.procedureType, data.completedDate);
+  // A date already recorded is not judged again (a surgery date moved since, data from before
+  // this check): its location or notes can still be corrected.
+  if (procedure.status === 'pending' || data.completedDate !== procedure.completedDate) {
+    requireNotBeforeSurgery(patient, procedure.procedureType, data.completedDate);
+  }
   const completion = {
     patientId: patient.id,
     procedureId: procedure.id,

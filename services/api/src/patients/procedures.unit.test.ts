@@ -169,6 +169,19 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
     spec(zinc)
       .when(complete(50, '2025-05-02'))
       .then([completed(50, '2025-05-02')]);
+    // Recorded before this rule (or before the surgery date moved): its details stay correctable.
+    spec([...zinc, completed(50, '2024-05-02')])
+      .when(complete(50, '2024-05-02', { location: 'Ambulatório' }))
+      .then([
+        ProcedureCompletionChanged.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(50),
+          completedDate: '2024-05-02',
+          location: 'Ambulatório',
+          professionalName: null,
+          notes: null,
+        }),
+      ]);
   });
 
   it('given a pending procedure, when ticked with a date, then it is completed on that date', () => {
