@@ -102,6 +102,11 @@ describe('GET /api/reports/municipality and /establishment', () => {
 describe('GET /api/reports/individual', () => {
   it('is a PDF with the identification, masked CPF, procedures and statuses, who and when, page numbers', async () => {
     const pdf = await pdfOf(`/api/reports/individual?patient=${maria.id}`);
+    // Saved, it is told from another patient's of the same day by the name.
+    const saved = await fetchBytes(staff, `/api/reports/individual?patient=${maria.id}`);
+    expect(saved.disposition).toMatch(
+      /^inline; filename="Relatorio_Individual_Maria_da_Conceicao_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     expect(pdf.pages).toBeGreaterThan(1);
     expectPageNumbers(pdf);
     for (const text of [

@@ -56,6 +56,19 @@ const rangeParameters = (range: ReportDateRange) => ({
   endDate: range.endDate ?? null,
 });
 
+/**
+ * A name as part of a file name: ASCII letters and digits, the rest as underscores ('Maria da
+ * Conceição' → 'Maria_da_Conceicao'), so two patients' reports saved the same day differ.
+ */
+function fileNamePart(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+}
+
 function sendPdf(ctx: Context, bytes: Buffer, fileName: string): void {
   ctx.status = 200;
   ctx.type = 'application/pdf';
@@ -126,6 +139,7 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
   router.get('/reports/individual', requireApproved(), async function individualPdf(ctx) {
     const { patient: patientId, ...range } = parseQuery(IndividualReportQuerySchema, ctx.query);
     const day = today();
+    let name = '';
     const bytes = await pdfReport(ctx, async () => {
       const patient = await patients.detail(patientId, day);
       if (!patient) throw new DomainError('not_found', reportMessages.patientNotFound, 'PATIENT_NOT_FOUND');
@@ -135,9 +149,10 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
         parameters: { kind: 'individual', ...rangeParameters(range) },
       });
       const heading = { generatedAt: deps.now(), generatedBy: ctx.state.user! };
+      name = fileNamePart(patient.name);
       return { kind: 'individual', args: [patient, range, day, heading] };
     });
-    sendPdf(ctx, bytes, `Relatorio_Individual_${day}.pdf`);
+    sendPdf(ctx, bytes, `Relatorio_Individual_${name ? `${name}_` : ''}${day}.pdf`);
   });
 
   router.get('/reports/municipal', requireApproved(), async function municipalPdf(ctx) {
