@@ -33,7 +33,7 @@ export function PatientNotFound({ patientId, deletion }: PatientNotFoundProps) {
               to="/patients"
             />
           }
-          icon={IconNames.MOUNTAIN}
+          icon={deletion ? IconNames.TRASH : IconNames.MOUNTAIN}
         />
       </Card>
       {patientId ? (
