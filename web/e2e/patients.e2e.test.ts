@@ -366,6 +366,7 @@ describe('patients: registration, follow-up and removal', () => {
       )
       .waitFor();
     expect(await markAll.getByLabel('Data de realização').inputValue()).toBe('');
+    await screenshot(page, 'mark-all-labs-operated', { fullPage: false });
     expect(await markAll.getByRole('button', { name: 'Marcar como concluídos' }).isDisabled()).toBe(true);
     await markAll.getByLabel('Data de realização').fill('2026-01-22');
     await markAll.getByRole('button', { name: 'Marcar como concluídos' }).click();
