@@ -206,6 +206,12 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await second.getByText('Selecione o município na lista').count()).toBe(0);
     await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
+    // Said while typing, naming whose it is, as for the CNS.
+    await second
+      .getByText(
+        `Este CPF já está no cadastro de ${patient.name}: o cadastro será recusado. Confira o número.`,
+      )
+      .waitFor();
     await second.getByLabel('Data da Internação').fill('2026-02-10');
     await second.getByLabel('Local da Cirurgia').fill(patient.surgeryLocation);
     await second.getByLabel('Nome do Cirurgião').fill(patient.surgeonName);

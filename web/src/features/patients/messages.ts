@@ -47,6 +47,8 @@ export const patientsMessages = {
   cpfPlaceholder: '000.000.000-00',
   cnsLabel: 'CNS',
   cnsPlaceholder: 'Cartão Nacional de Saúde (15 dígitos)',
+  cpfInUse: (name: string) =>
+    `Este CPF já está no cadastro de ${name}: o cadastro será recusado. Confira o número.`,
   cnsInUse: (name: string) =>
     `Este CNS já está no cadastro de ${name}: o cadastro será recusado. Confira o número.`,
   municipalityLabel: 'Município',

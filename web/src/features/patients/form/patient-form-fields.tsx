@@ -11,21 +11,22 @@ import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { MunicipalityField } from './municipality-field.tsx';
-import { useCnsInUseWarning } from './use-cns-in-use.ts';
+import { useIdentifierInUseWarning } from './use-identifier-in-use.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 import { Heading } from '../../../common/heading.tsx';
 
 export interface PatientFormFieldsProps {
   control: Control<PatientFormValues, unknown, PatientFormOutput>;
   disabled: boolean;
-  /** The patient being edited (its own CNS is not another's). */
+  /** The patient being edited (its own CPF and CNS are not another's). */
   patientId?: string;
 }
 
 /** The patient form's fields (§3, §5 and 'Data da Cirurgia'), in three groups. */
 export function PatientFormFields({ control, disabled, patientId }: PatientFormFieldsProps) {
   const common = { control, disabled };
-  const cnsInUse = useCnsInUseWarning(control, patientId);
+  const cpfInUse = useIdentifierInUseWarning(control, patientId, 'cpf');
+  const cnsInUse = useIdentifierInUseWarning(control, patientId, 'cns');
   return (
     <>
       <fieldset className="patient-form__group">
@@ -51,6 +52,7 @@ export function PatientFormFields({ control, disabled, patientId }: PatientFormF
             maxLength={CPF_MASKED_LENGTH}
             name="cpf"
             placeholder={m.cpfPlaceholder}
+            warning={cpfInUse}
           />
           <TextField
             {...common}
