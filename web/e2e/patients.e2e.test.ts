@@ -432,7 +432,14 @@ describe('patients: registration, follow-up and removal', () => {
       '— Procedimentos Pós-Operatórios Opcionais —',
     ]);
     await form.getByLabel('Tipo de Procedimento').selectOption({ label: 'Polissonografia (Opcional)' });
+    // Today, left as proposed, is months after the surgery (03/02/2026): said before saving.
+    await form
+      .getByText(
+        'A cirurgia foi em 03/02/2026: um procedimento pré-operatório é realizado até essa data. Confira a data.',
+      )
+      .waitFor();
     await form.getByLabel('Data de Realização').fill('2026-01-25');
+    expect(await form.getByText('Confira a data.', { exact: false }).count()).toBe(0);
     await form.getByLabel('Local', { exact: true }).fill('Clínica do Sono');
     await form.getByLabel('Profissional Responsável').fill('Dra. Ana Souza');
     await form.getByLabel('Observações').fill('Apneia leve.');

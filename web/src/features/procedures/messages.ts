@@ -71,6 +71,8 @@ export const proceduresMessages = {
       ? '1 exame laboratorial pendente será marcado como concluído.'
       : `${count} exames laboratoriais pendentes serão marcados como concluídos.`,
   markAllDateLabel: 'Data de realização',
+  preOperativeAfterSurgery: (surgeryDate: string) =>
+    `A cirurgia foi em ${surgeryDate}: um procedimento pré-operatório é realizado até essa data. Confira a data.`,
   markAllAfterSurgery: (surgeryDate: string) =>
     `A cirurgia foi em ${surgeryDate}: informe o dia em que os exames foram realizados, até essa data.`,
   markAllConfirm: 'Marcar como concluídos',

@@ -16,6 +16,7 @@ import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
+import { completionDateWarning } from './completion-date-warning.ts';
 import { procedureOptionGroups } from './procedure-options.ts';
 import { ProcedureTypeSelect } from './procedure-type-select.tsx';
 import {
@@ -62,6 +63,9 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
     ? (pendingDate ?? scheduledDateFor(chosen.type, scheduleBaseDate(patient), today))
     : null;
 
+  const dateWarning = (value: unknown) =>
+    chosen ? completionDateWarning(chosen.type.phase, patient.surgeryDate, value) : null;
+
   const onSubmit = async (values: RegistrationFormOutput) => {
     const outcome = await register(values);
     if (outcome.registered) reset(emptyRegistrationForm(today));
@@ -89,6 +93,7 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
           label={m.completedDateField}
           max={today}
           name="completedDate"
+          warning={dateWarning}
         />
         <TextField
           {...common}
