@@ -79,11 +79,6 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     }
   }
 
-  /**
-   * The patient page, as PostgreSQL writes it (`detailJson`): sent as it comes, not decoded,
-   * checked and encoded again. Its contract is held by the read model's tests, which compare
-   * it with the DTO built in TypeScript and parse it with `PatientDetailDtoSchema`.
-   */
   /** A patient the read model lacks: deleted (its stream's last event says when, by whom), or none. */
   async function whyNotFound(patientId: string): Promise<DomainError> {
     const [last] = await deps.eventStore.readStream(patientStreamId(patientId), {
@@ -95,6 +90,11 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
       : new PatientNotFound(patientId);
   }
 
+  /**
+   * The patient page, as PostgreSQL writes it (`detailJson`): sent as it comes, not decoded,
+   * checked and encoded again. Its contract is held by the read model's tests, which compare
+   * it with the DTO built in TypeScript and parse it with `PatientDetailDtoSchema`.
+   */
   async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detailJson(patientId, today());
     if (!detail) throw await whyNotFound(patientId);

@@ -12,8 +12,6 @@ export interface ReportHeading {
   readonly filters: readonly string[];
 }
 
-export const formatDateTime = formatClinicDateTime;
-
 /** A clinical date for paper ('-' when absent). */
 export const paperDate = (date: string | null | undefined): string => (date ? formatClinicalDate(date) : '-');
 
@@ -61,7 +59,7 @@ export function reportDocument(heading: ReportHeading, body: Content[]): TDocume
       {
         style: 'meta',
         stack: [
-          `${m.generatedAt}: ${formatDateTime(heading.generatedAt)}`,
+          `${m.generatedAt}: ${formatClinicDateTime(heading.generatedAt)}`,
           `${m.generatedBy}: ${personName(heading.generatedBy)}`,
           `${m.filters}: ${heading.filters.join(' · ')}`,
         ],
