@@ -184,12 +184,14 @@ async function playPatient(api: ApiClient, dataset: Dataset, plan: PatientPlan):
     );
   }
 
+  // Left for the completion load, which ticks them today: post-operative ones only, as a
+  // pre-operative procedure of an operated patient is not done after the surgery.
   const touched = new Set(ticked.map((procedure) => procedure.id));
   const pending = patient.procedures
     .filter(
       (procedure) =>
         procedure.status === 'pending' &&
-        procedure.procedureType.category !== 'pre_op_lab' &&
+        procedure.procedureType.phase === 'post_operative' &&
         !touched.has(procedure.id),
     )
     .slice(-PENDING_KEPT_PER_PATIENT)

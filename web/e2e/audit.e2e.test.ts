@@ -156,7 +156,7 @@ describe('audit', () => {
     for (const procedure of detail.procedures.slice(0, 30)) {
       const ticked = await call(page, 'PATCH', `/api/procedures/${procedure.id}`, {
         status: 'completed',
-        completedDate: '2025-03-01',
+        completedDate: '2025-01-10', // the surgery's day: right for pre- and post-operative ones
       });
       expect(ticked.status).toBe(200);
     }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clinicToday } from '@bari/contracts';
 import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -298,14 +297,28 @@ describe('patients: registration, follow-up and removal', () => {
     const progress = page.getByText(/^\d+ de \d+ procedimentos$/);
     expect(await progress.textContent()).toMatch(/^0 de \d+ procedimentos$/);
 
-    // Tick one lab exam: completed today, its date now editable.
+    // Tick one lab exam. The patient was operated on 03/02/2026: a pre-operative exam was done
+    // by then, so the tick asks the day instead of recording today (which the server refuses).
     const labs = await openCategory(page, 'Exames laboratoriais');
     const hemograma = labs.getByRole('checkbox', { name: 'Hemograma completo' });
     const hemogramaDate = labs.getByLabel('Data de realização de Hemograma completo');
     expect(await hemogramaDate.isDisabled()).toBe(true);
     // Blueprint draws its own box over the native input: click the label, as a user does.
     await hemograma.locator('..').click();
+    const tickDay = page.getByRole('dialog', { name: 'Marcar como concluído' });
+    await tickDay.getByText('Procedimento: Hemograma completo').waitFor();
+    await tickDay
+      .getByText('A cirurgia foi em 03/02/2026: informe o dia em que foi realizado, até essa data.')
+      .waitFor();
+    expect(await tickDay.getByLabel('Data de realização').inputValue()).toBe('');
+    expect(await tickDay.getByRole('button', { name: 'Marcar como concluído' }).isDisabled()).toBe(true);
+    // A day after the surgery is not taken.
+    await tickDay.getByLabel('Data de realização').fill('2026-02-04');
+    expect(await tickDay.getByRole('button', { name: 'Marcar como concluído' }).isDisabled()).toBe(true);
+    await tickDay.getByLabel('Data de realização').fill('2026-01-10');
+    await tickDay.getByRole('button', { name: 'Marcar como concluído' }).click();
     await toast(page, 'Hemograma completo').waitFor();
+    await tickDay.waitFor({ state: 'detached' });
     await expect.poll(() => hemogramaDate.isEnabled()).toBe(true);
     await labs.getByLabel('1 de 23 concluídos').waitFor();
     expect(await hemogramaDate.getAttribute('placeholder')).toBe('dd/mm/aaaa');
@@ -330,7 +343,7 @@ describe('patients: registration, follow-up and removal', () => {
         {
           status: 'completed',
           completedDate: '2026-01-15',
-          expected: { status: 'completed', completedDate: clinicToday(new Date()) },
+          expected: { status: 'completed', completedDate: '2026-01-10' },
         },
       ]);
     await expect.poll(() => savedCompletedDate(page, 'Hemograma completo')).toBe('2026-01-15');
@@ -357,6 +370,14 @@ describe('patients: registration, follow-up and removal', () => {
     await typeDate(page, hemogramaDate, '2099-12-31');
     await page.keyboard.press('Enter');
     await toast(page, 'A data de realização não pode ser futura.').waitFor();
+    await hemogramaDate.blur();
+    expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
+    await typeDate(page, hemogramaDate, '2026-02-04');
+    await page.keyboard.press('Enter');
+    await toast(
+      page,
+      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).',
+    ).waitFor();
     await hemogramaDate.blur();
     expect(await hemogramaDate.inputValue()).toBe('20/01/2026');
     expect(dateSaves).toHaveLength(2);
@@ -432,14 +453,13 @@ describe('patients: registration, follow-up and removal', () => {
       '— Procedimentos Pós-Operatórios Opcionais —',
     ]);
     await form.getByLabel('Tipo de Procedimento').selectOption({ label: 'Polissonografia (Opcional)' });
-    // Today, left as proposed, is months after the surgery (03/02/2026): said before saving.
-    await form
-      .getByText(
-        'A cirurgia foi em 03/02/2026: um procedimento pré-operatório é realizado até essa data. Confira a data.',
-      )
-      .waitFor();
+    // Today, left as proposed, is months after the surgery (03/02/2026): said before saving, in
+    // the words the server would refuse it with.
+    const afterSurgery =
+      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).';
+    await form.getByText(afterSurgery).waitFor();
     await form.getByLabel('Data de Realização').fill('2026-01-25');
-    expect(await form.getByText('Confira a data.', { exact: false }).count()).toBe(0);
+    expect(await form.getByText(afterSurgery).count()).toBe(0);
     await form.getByLabel('Local', { exact: true }).fill('Clínica do Sono');
     await form.getByLabel('Profissional Responsável').fill('Dra. Ana Souza');
     await form.getByLabel('Observações').fill('Apneia leve.');
@@ -522,13 +542,18 @@ describe('patients: registration, follow-up and removal', () => {
     });
     expect(elsewhere.status()).toBe(200);
 
-    // This page's tick would have moved that date to today: refused, and the page reads the record.
+    // This page's tick (on a day it asks, the patient being operated) would have moved that date:
+    // refused, and the page reads the record.
     await ecg.locator('..').click();
+    const tickDay = page.getByRole('dialog', { name: 'Marcar como concluído' });
+    await tickDay.getByLabel('Data de realização').fill('2026-01-20');
+    await tickDay.getByRole('button', { name: 'Marcar como concluído' }).click();
     await toast(
       page,
       'Este procedimento foi alterado por outra pessoa. A página mostra agora a versão atual; confira e tente novamente.',
     ).waitFor();
     await expect.poll(() => ecg.isChecked()).toBe(true);
+    await tickDay.waitFor({ state: 'detached' });
     await expect
       .poll(() => exams.getByLabel('Data de realização de Eletrocardiograma').inputValue())
       .toBe('10/01/2026');

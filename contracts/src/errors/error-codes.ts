@@ -64,6 +64,7 @@ export const ErrorCodeSchema = z.enum([
   'DUPLICATE_PROCEDURE_TYPE',
   'FUTURE_COMPLETION_DATE',
   'COMPLETION_BEFORE_SURGERY',
+  'COMPLETION_AFTER_SURGERY',
   'REQUIRED_PROCEDURE_TYPE_FORBIDDEN',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

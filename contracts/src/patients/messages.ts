@@ -33,6 +33,9 @@ export const procedureMessages = {
   /** `surgeryDate` as shown ('12/01/2026'). */
   postOperativeBeforeSurgery: (surgeryDate: string) =>
     `Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (${surgeryDate}).`,
+  /** `surgeryDate` as shown ('12/01/2026'). */
+  preOperativeAfterSurgery: (surgeryDate: string) =>
+    `Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (${surgeryDate}).`,
 } as const;
 
 /**

@@ -296,7 +296,7 @@ describe('writes that meet each other', () => {
     const burst = patient.procedures.slice(0, 12);
     const answers = await Promise.all(
       burst.map((procedure) =>
-        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2025-02-03' }),
+        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2025-01-09' }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(burst.length).fill(200));
@@ -316,7 +316,7 @@ describe('writes that meet each other', () => {
       // Between the deletion's read and its append, a nurse ticks a procedure
       const tick = await staff.patch(`/api/procedures/${patient.procedures[0]!.id}`, {
         status: 'completed',
-        completedDate: '2025-02-03',
+        completedDate: '2025-01-09',
       });
       ticked = tick.status;
       return append(...args);
@@ -649,6 +649,30 @@ describe('error codes', () => {
       message,
       errors: { completedDate: message },
     });
+
+    // A pre-operative exam dated after it (a tick of today, by the API's default): refused too.
+    const exam = operated.procedures.find((procedure) => procedure.procedureType.phase === 'pre_operative')!;
+    const afterSurgery = await appendsNothing(app, () =>
+      staff.patch(`/api/procedures/${exam.id}`, { status: 'completed' }),
+    );
+    const afterMessage =
+      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (12/01/2026).';
+    expect(afterSurgery.status).toBe(400);
+    expect(afterSurgery.body).toEqual({
+      code: 'COMPLETION_AFTER_SURGERY',
+      message: afterMessage,
+      errors: { completedDate: afterMessage },
+    });
+    const allLabs = await appendsNothing(app, () =>
+      staff.post(`/api/patients/${operated.id}/procedures/complete-pending-labs`, {
+        completedDate: '2026-01-13',
+      }),
+    );
+    expect(allLabs.body).toMatchObject({ code: 'COMPLETION_AFTER_SURGERY' });
+    expect(
+      (await staff.patch(`/api/procedures/${exam.id}`, { status: 'completed', completedDate: '2026-01-12' }))
+        .status,
+    ).toBe(200);
 
     const pending = (await signInAs(app, 'pending')).client;
     expect((await pending.get('/api/patients')).body).toMatchObject({ code: 'NOT_APPROVED' });

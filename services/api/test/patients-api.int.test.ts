@@ -318,7 +318,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     const ticks = created.procedures
       .slice(0, 8)
       .map((procedure: { id: string }) =>
-        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2026-02-01' }),
+        staff.patch(`/api/procedures/${procedure.id}`, { status: 'completed', completedDate: '2025-01-09' }),
       );
     const correction = staff.patch(
       `/api/patients/${created.id}`,

@@ -107,7 +107,8 @@ describe('procedure types', () => {
 
 describe('procedures', () => {
   it('ticks, re-dates and unticks a procedure through PATCH /api/procedures/:id', async () => {
-    const patient = await newPatient();
+    // Not operated yet: a pre-operative exam may be ticked today.
+    const patient = await newPatient({ surgeryDate: null });
     const lab = patient.procedures.find((p) => p.procedureType.category === 'pre_op_lab')!;
 
     const ticked = await staff.patch(`/api/procedures/${lab.id}`, {
@@ -159,7 +160,7 @@ describe('procedures', () => {
   });
 
   it('refuses (409 STALE_PROCEDURE, nothing appended) a change sent from a page that showed the procedure otherwise', async () => {
-    const patient = await newPatient();
+    const patient = await newPatient({ admissionDate: '2026-01-02', surgeryDate: '2026-01-20' });
     const exam = patient.procedures.find((p) => p.procedureType.category === 'pre_op_exam')!;
     const shownPending = { status: 'pending', completedDate: null };
     // Nurse A records the exam through the form.

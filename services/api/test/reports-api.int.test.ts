@@ -143,7 +143,8 @@ describe('GET /api/reports/individual', () => {
       (await register(staff, patientForm({ name: 'Beatriz Notas', cpf: validCpf(310000001), cns: null })))
         .body,
     );
-    const procedure = patient.procedures[0]!;
+    // A follow-up visit: done after the surgery (10/01/2025), inside the report's period.
+    const procedure = patient.procedures.find((p) => p.procedureType.phase === 'post_operative')!;
     const sentence = 'Paciente orientada sobre dieta líquida e retorno ao ambulatório. ';
     const notes = `${sentence.repeat(Math.floor((NOTES_MAX_LENGTH - 20) / sentence.length))}Fim das notas.`;
     expect(notes.length).toBeLessThanOrEqual(NOTES_MAX_LENGTH);

@@ -130,6 +130,18 @@ export class CompletionBeforeSurgery extends DomainError {
   }
 }
 
+/** A pre-operative procedure dated after the patient's surgery: a date typed wrong, or today left as proposed. */
+export class CompletionAfterSurgery extends DomainError {
+  constructor(
+    readonly completedDate: string,
+    readonly surgeryDate: string,
+  ) {
+    const message = procedureMessages.preOperativeAfterSurgery(formatClinicalDate(surgeryDate));
+    super('invalid', message, 'COMPLETION_AFTER_SURGERY');
+    this.fieldErrors = { completedDate: message };
+  }
+}
+
 /** A procedure completed after today (São Paulo): a clinical record cannot be dated in the future. */
 export class FutureCompletionDate extends DomainError {
   constructor(

@@ -18,6 +18,7 @@ import type {
   ReopenProcedure,
 } from './commands.ts';
 import {
+  CompletionAfterSurgery,
   CompletionBeforeSurgery,
   FutureCompletionDate,
   ProcedureAlreadyAssigned,
@@ -58,17 +59,18 @@ function requireNotFuture(completedDate: string, today: string): void {
 }
 
 /**
- * A post-operative procedure is done on or after the surgery (when the patient has its date):
- * one dated before it is a date typed wrong (a year, a month), not a record to keep.
+ * A post-operative procedure is done on or after the surgery, a pre-operative one on or before
+ * it (when the patient has its date): a date on the wrong side is a date typed wrong (a year, a
+ * month) or today left as proposed for an exam caught up late, not a record to keep.
  */
-function requireNotBeforeSurgery(
-  patient: RegisteredPatient,
-  type: ProcedureType,
-  completedDate: string,
-): void {
+function requireOnSurgerySide(patient: RegisteredPatient, type: ProcedureType, completedDate: string): void {
   const { surgeryDate } = patient.details;
-  if (type.phase === 'post_operative' && surgeryDate && completedDate < surgeryDate) {
+  if (!surgeryDate) return;
+  if (type.phase === 'post_operative' && completedDate < surgeryDate) {
     throw new CompletionBeforeSurgery(completedDate, surgeryDate);
+  }
+  if (type.phase === 'pre_operative' && completedDate > surgeryDate) {
+    throw new CompletionAfterSurgery(completedDate, surgeryDate);
   }
 }
 
@@ -131,7 +133,7 @@ export function recordProcedure({ data }: RecordProcedure, state: PatientState):
   const patient = requireRegistered(state, data.patientId);
   const type = findType(data.procedureTypes, data.procedureTypeId);
   requireNotFuture(data.completedDate, data.today);
-  requireNotBeforeSurgery(patient, type, data.completedDate);
+  requireOnSurgerySide(patient, type, data.completedDate);
   const existing = ofType(patient, type.id);
   const pending = existing.find((procedure) => procedure.status === 'pending');
   const completion = (procedureId: string) =>
@@ -167,7 +169,7 @@ export function completeProcedure({ data }: CompleteProcedure, state: PatientSta
   // A date already recorded is not judged again (a surgery date moved since, data from before
   // this check): its location or notes can still be corrected.
   if (procedure.status === 'pending' || data.completedDate !== procedure.completedDate) {
-    requireNotBeforeSurgery(patient, procedure.procedureType, data.completedDate);
+    requireOnSurgerySide(patient, procedure.procedureType, data.completedDate);
   }
   const completion = {
     patientId: patient.id,
@@ -218,18 +220,18 @@ export function reopenProcedure({ data }: ReopenProcedure, state: PatientState):
 export function completePendingLabs({ data }: CompletePendingLabs, state: PatientState): PatientEvent[] {
   const patient = requireRegistered(state, data.patientId);
   requireNotFuture(data.completedDate, data.today);
-  return proceduresOf(patient)
-    .filter(
-      (procedure) => procedure.procedureType.category === 'pre_op_lab' && procedure.status === 'pending',
-    )
-    .map((procedure) =>
-      ProcedureCompleted.create({
-        patientId: patient.id,
-        procedureId: procedure.id,
-        completedDate: data.completedDate,
-        location: procedure.location,
-        professionalName: procedure.professionalName,
-        notes: procedure.notes,
-      }),
-    );
+  const pending = proceduresOf(patient).filter(
+    (procedure) => procedure.procedureType.category === 'pre_op_lab' && procedure.status === 'pending',
+  );
+  for (const procedure of pending) requireOnSurgerySide(patient, procedure.procedureType, data.completedDate);
+  return pending.map((procedure) =>
+    ProcedureCompleted.create({
+      patientId: patient.id,
+      procedureId: procedure.id,
+      completedDate: data.completedDate,
+      location: procedure.location,
+      professionalName: procedure.professionalName,
+      notes: procedure.notes,
+    }),
+  );
 }

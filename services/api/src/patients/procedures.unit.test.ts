@@ -9,6 +9,7 @@ import { describe, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
 import {
+  CompletionAfterSurgery,
   CompletionBeforeSurgery,
   FutureCompletionDate,
   PatientNotFound,
@@ -133,11 +134,23 @@ describe('RecordProcedure (Registrar Procedimento form)', () => {
 
   it('given a completion date after today, then FutureCompletionDate; today itself is accepted', () => {
     spec(mariaRegistered())
-      .when(record(types.bloodCount.id, addDaysToDate(TODAY, 1)))
+      .when(record(types.zinc6.id, addDaysToDate(TODAY, 1)))
       .thenThrows(FutureCompletionDate, 'A data de realização não pode ser futura.');
     spec(mariaRegistered())
-      .when(record(types.bloodCount.id, TODAY))
-      .then([completed(2, TODAY, details)]);
+      .when(record(types.zinc6.id, TODAY))
+      .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, TODAY, details)]);
+  });
+
+  it('given a pre-operative procedure dated after the surgery (10/01/2025), then CompletionAfterSurgery; on its day it is accepted', () => {
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id, '2025-01-11'))
+      .thenThrows(
+        CompletionAfterSurgery,
+        'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (10/01/2025).',
+      );
+    spec(mariaRegistered())
+      .when(record(types.bloodCount.id, '2025-01-10'))
+      .then([completed(2, '2025-01-10', details)]);
   });
 });
 
@@ -178,6 +191,26 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
           procedureId: procedureId(50),
           completedDate: '2024-05-02',
           location: 'Ambulatório',
+          professionalName: null,
+          notes: null,
+        }),
+      ]);
+  });
+
+  it('given a pre-operative procedure, when ticked or re-dated after the surgery, then CompletionAfterSurgery', () => {
+    spec(mariaRegistered()).when(complete(2, TODAY)).thenThrows(CompletionAfterSurgery);
+    spec([...mariaRegistered(), completed(2, '2025-01-03')])
+      .when(complete(2, '2025-01-11'))
+      .thenThrows(CompletionAfterSurgery);
+    // Recorded before this rule (or before the surgery date moved): its details stay correctable.
+    spec([...mariaRegistered(), completed(2, '2025-02-01')])
+      .when(complete(2, '2025-02-01', { location: 'Lab B' }))
+      .then([
+        ProcedureCompletionChanged.create({
+          patientId: PATIENT_ID,
+          procedureId: procedureId(2),
+          completedDate: '2025-02-01',
+          location: 'Lab B',
           professionalName: null,
           notes: null,
         }),
@@ -348,7 +381,7 @@ describe('ReopenProcedure (untick)', () => {
 describe('CompletePendingLabs (mark all lab exams)', () => {
   const markAll: PatientCommand = {
     type: 'CompletePendingLabs',
-    data: { patientId: PATIENT_ID, completedDate: TODAY, today: TODAY },
+    data: { patientId: PATIENT_ID, completedDate: '2025-01-08', today: TODAY },
   };
 
   it('given a completion date after today, then FutureCompletionDate', () => {
@@ -364,7 +397,16 @@ describe('CompletePendingLabs (mark all lab exams)', () => {
     const given = [...mariaRegistered(), assigned(6, types.zinc, null, 'added'), completed(2, '2025-01-02')];
     spec(given)
       .when(markAll)
-      .then([completed(3, TODAY), completed(6, TODAY)]);
+      .then([completed(3, '2025-01-08'), completed(6, '2025-01-08')]);
+  });
+
+  it('given an operated patient, when marked on a day after the surgery (10/01/2025), then CompletionAfterSurgery', () => {
+    spec(mariaRegistered())
+      .when({ ...markAll, data: { ...markAll.data, completedDate: '2025-01-11' } })
+      .thenThrows(
+        CompletionAfterSurgery,
+        'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (10/01/2025).',
+      );
   });
 
   it('given no pending lab exam, then nothing happens', () => {

@@ -1,3 +1,5 @@
+import { patientRefusalMessages } from '@bari/contracts';
+
 /**
  * Portuguese strings of the procedure timeline and forms: verbatim from spec §2, §4 and §8
  * where the spec gives them. Category, phase and status labels come from `@bari/contracts`
@@ -47,7 +49,8 @@ export const proceduresMessages = {
   notesPlaceholder: 'Observações sobre o procedimento',
   register: 'Registrar Procedimento',
   registering: 'Registrando...',
-  procedureTypeNotFound: 'Procedure type not found',
+  // The spec's 'Procedure type not found' is English in a Portuguese interface: the server's words.
+  procedureTypeNotFound: patientRefusalMessages.procedureTypeNotFound,
 
   // Toasts (§8)
   error: 'Erro',
@@ -70,13 +73,18 @@ export const proceduresMessages = {
     count === 1
       ? '1 exame laboratorial pendente será marcado como concluído.'
       : `${count} exames laboratoriais pendentes serão marcados como concluídos.`,
-  markAllDateLabel: 'Data de realização',
-  preOperativeAfterSurgery: (surgeryDate: string) =>
-    `A cirurgia foi em ${surgeryDate}: um procedimento pré-operatório é realizado até essa data. Confira a data.`,
+  completionDayLabel: 'Data de realização',
   markAllAfterSurgery: (surgeryDate: string) =>
     `A cirurgia foi em ${surgeryDate}: informe o dia em que os exames foram realizados, até essa data.`,
   markAllConfirm: 'Marcar como concluídos',
   marking: 'Marcando...',
+
+  // A pre-operative procedure ticked after the surgery asks its day (today would be refused)
+  tickTitle: 'Marcar como concluído',
+  tickQuestion: (name: string) => `Procedimento: ${name}`,
+  tickAfterSurgery: (surgeryDate: string) =>
+    `A cirurgia foi em ${surgeryDate}: informe o dia em que foi realizado, até essa data.`,
+  tickConfirm: 'Marcar como concluído',
   registered: 'Procedimento registrado com sucesso!',
   registerFailed: 'Erro ao registrar procedimento. Tente novamente.',
 } as const;

@@ -16,7 +16,7 @@ import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
-import { completionDateWarning } from './completion-date-warning.ts';
+import { wrongSideOfSurgery } from '../surgery-side.ts';
 import { procedureOptionGroups } from './procedure-options.ts';
 import { ProcedureTypeSelect } from './procedure-type-select.tsx';
 import {
@@ -64,7 +64,7 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
     : null;
 
   const dateWarning = (value: unknown) =>
-    chosen ? completionDateWarning(chosen.type.phase, patient.surgeryDate, value) : null;
+    chosen ? wrongSideOfSurgery(chosen.type.phase, patient.surgeryDate, value) : null;
 
   const onSubmit = async (values: RegistrationFormOutput) => {
     const outcome = await register(values);

@@ -21,6 +21,8 @@ export interface CategorySectionProps {
   onAdd: () => void;
   /** Extra header actions (the lab exams' 'mark all'). */
   actions?: ReactNode;
+  /** The patient's surgery date: which side of it each procedure's date must fall on. */
+  surgeryDate: string | null;
 }
 
 /** One collapsible category of the timeline: its label, completed/total count, actions and procedures. */
@@ -31,6 +33,7 @@ export function CategorySection({
   onToggle,
   onAdd,
   actions,
+  surgeryDate,
 }: CategorySectionProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -87,6 +90,7 @@ export function CategorySection({
                   expectedDate={expectedDate(procedure, baseDate)}
                   key={procedure.id}
                   procedure={procedure}
+                  surgeryDate={surgeryDate}
                 />
               ))}
             </ul>

@@ -3,7 +3,8 @@ import { Intent } from '@blueprintjs/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { showToast } from '../../../app/toaster.tsx';
 import { DateInput } from '../../../common/date/date-input.tsx';
-import { completedDateProblem } from './completed-date-check.ts';
+import { preOperativeDeadline } from '../surgery-side.ts';
+import { completedDateProblem, type SurgerySide } from './completed-date-check.ts';
 
 export interface CompletedDateInputProps {
   label: string;
@@ -14,17 +15,26 @@ export interface CompletedDateInputProps {
   busy: boolean;
   /** Saves a new date; resolves to whether the server took it. */
   onSave: (date: string) => Promise<boolean>;
+  /** The side of the surgery the date must fall on (the calendar stops at a pre-operative one's). */
+  side: SurgerySide;
 }
 
 /**
  * A completion date, typed dd/MM/yyyy or picked in the calendar: what is typed stays here and
  * is saved only on Enter or blur, when it is a valid date that differs from the stored one; a
- * day picked in the calendar is saved at once. A whole date that is no day or is in the future
- * turns the field red; Enter says why and keeps it for correcting, leaving the field says why
- * and puts the stored date back. A date the server refused is not sent again. The input is
- * never disabled nor remounted while it has the focus.
+ * day picked in the calendar is saved at once. A whole date that is no day, is in the future or
+ * falls on the wrong side of the surgery turns the field red; Enter says why and keeps it for
+ * correcting, leaving the field says why and puts the stored date back. A date the server
+ * refused is not sent again. The input is never disabled nor remounted while it has the focus.
  */
-export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: CompletedDateInputProps) {
+export function CompletedDateInput({
+  label,
+  savedDate,
+  enabled,
+  busy,
+  onSave,
+  side,
+}: CompletedDateInputProps) {
   // What the user typed; null shows the stored date.
   const [draft, setDraft] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
@@ -43,7 +53,7 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
   }
 
   const today = clinicToday(new Date());
-  const problem = completedDateProblem(draft, today);
+  const problem = completedDateProblem(draft, today, side);
 
   const isRefused = (date: string | null) =>
     refused.current?.date === date && refused.current.over === savedDate;
@@ -82,7 +92,7 @@ export function CompletedDateInput({ label, savedDate, enabled, busy, onSave }: 
       className="procedure-row__date"
       disabled={!enabled && !focused}
       id={`completed-date-${label}`}
-      max={today}
+      max={preOperativeDeadline(side.phase, side.surgeryDate, today) ?? today}
       intent={problem ? Intent.DANGER : Intent.NONE}
       onBlur={() => {
         setFocus(false);

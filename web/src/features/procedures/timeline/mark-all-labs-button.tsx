@@ -6,7 +6,7 @@ import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
 import { useCompletePendingLabsMutation } from '../procedures-api.ts';
-import { MarkAllLabsDialog } from './mark-all-labs-dialog.tsx';
+import { CompletionDateDialog } from './completion-date-dialog.tsx';
 
 export interface MarkAllLabsButtonProps {
   patientId: string;
@@ -62,12 +62,17 @@ export function MarkAllLabsButton({ patientId, pending, surgeryDate }: MarkAllLa
         variant={ButtonVariant.MINIMAL}
       />
       {asking ? (
-        <MarkAllLabsDialog
+        <CompletionDateDialog
           busy={isLoading}
           onClose={() => setAsking(false)}
           onConfirm={markAll}
-          pending={pending}
           surgeryDate={surgeryDate}
+          text={{
+            title: m.markAllTitle,
+            question: m.markAllQuestion(pending),
+            afterSurgery: m.markAllAfterSurgery,
+            confirm: m.markAllConfirm,
+          }}
         />
       ) : null}
     </>

@@ -1,26 +1,39 @@
-import { PROCEDURE_STATUS_LABELS, type PatientProcedureDto } from '@bari/contracts';
+import { PROCEDURE_STATUS_LABELS, clinicToday, type PatientProcedureDto } from '@bari/contracts';
 import { Checkbox, Classes, Intent, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
 import { CompletedDateInput } from './completed-date-input.tsx';
 import { useUpdateProcedure } from './use-update-procedure.ts';
+import { CompletionDateDialog } from './completion-date-dialog.tsx';
+import { preOperativeDeadline } from '../surgery-side.ts';
+import { useState } from 'react';
 
 const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue: Intent.DANGER } as const;
 
 /**
  * One procedure of the timeline: tick to complete it (today), untick to make it pending; its
- * date can be changed only while it is completed (§4).
+ * date can be changed only while it is completed (§4). A pre-operative procedure of a patient
+ * operated before today is not done today: its tick asks the day, up to the surgery's.
  */
 export interface ProcedureRowProps {
   procedure: PatientProcedureDto;
   /** The date shown as 'Previsto' (see `expectedDate`). */
   expectedDate: string | null;
+  /** The patient's surgery date. */
+  surgeryDate: string | null;
 }
 
-export function ProcedureRow({ procedure, expectedDate }: ProcedureRowProps) {
+export function ProcedureRow({ procedure, expectedDate, surgeryDate }: ProcedureRowProps) {
   const { isUpdating, setCompleted, setCompletedDate } = useUpdateProcedure(procedure);
+  const [askingDay, setAskingDay] = useState(false);
   const { procedureType, status, completedDate } = procedure;
+  const side = { phase: procedureType.phase, surgeryDate };
+  const deadline = preOperativeDeadline(procedureType.phase, surgeryDate, clinicToday(new Date()));
+  const tick = (checked: boolean) => {
+    if (checked && deadline) setAskingDay(true);
+    else void setCompleted(checked);
+  };
   const completed = status === 'completed';
   const displayStatus = procedure.overdue ? 'overdue' : status;
   const details = [procedure.location, procedure.professionalName].filter(Boolean).join(' · ');
@@ -32,7 +45,7 @@ export function ProcedureRow({ procedure, expectedDate }: ProcedureRowProps) {
         checked={completed}
         className="procedure-row__check"
         label={procedureType.name}
-        onChange={(event) => void setCompleted(event.currentTarget.checked)}
+        onChange={(event) => tick(event.currentTarget.checked)}
       />
       <div className="procedure-row__tags">
         {procedureType.isRequired ? null : (
@@ -65,7 +78,23 @@ export function ProcedureRow({ procedure, expectedDate }: ProcedureRowProps) {
         label={m.completedDateLabel(procedureType.name)}
         onSave={setCompletedDate}
         savedDate={completedDate ?? null}
+        side={side}
       />
+      {/* Closed too when the procedure turns out completed meanwhile (a stale tick, read again). */}
+      {askingDay && !completed ? (
+        <CompletionDateDialog
+          busy={isUpdating}
+          onClose={() => setAskingDay(false)}
+          onConfirm={setCompletedDate}
+          surgeryDate={surgeryDate}
+          text={{
+            title: m.tickTitle,
+            question: m.tickQuestion(procedureType.name),
+            afterSurgery: m.tickAfterSurgery,
+            confirm: m.tickConfirm,
+          }}
+        />
+      ) : null}
     </li>
   );
 }

@@ -75,6 +75,7 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
               onAdd={() => setAdding(category.category)}
               onToggle={() => setCategoryOpen(category.category, !open.has(category.category))}
               open={open.has(category.category)}
+              surgeryDate={patient.surgeryDate}
             />
           ))}
         </section>

@@ -7,30 +7,38 @@ import { FormDialog } from '../../../common/form-dialog.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { proceduresMessages as m } from '../messages.ts';
 
-export interface MarkAllLabsDialogProps {
-  /** Pending lab exams the action will complete. */
-  pending: number;
-  /** The patient's surgery date: pre-operative exams are done by then. */
+/** What the dialog says: it serves 'Marcar todos' and the tick of one pre-operative procedure. */
+export interface CompletionDateDialogText {
+  readonly title: string;
+  readonly question: string;
+  /** Below the date once the patient is operated ('A cirurgia foi em …'). */
+  readonly afterSurgery: (surgeryDate: string) => string;
+  readonly confirm: string;
+}
+
+export interface CompletionDateDialogProps {
+  text: CompletionDateDialogText;
+  /** The patient's surgery date: pre-operative procedures are done by then. */
   surgeryDate: string | null;
   busy: boolean;
-  /** Completes them on this date; resolves to whether it was done. */
+  /** Completes on this date; resolves to whether it was done. */
   onConfirm: (completedDate: string) => Promise<boolean>;
   onClose: () => void;
 }
 
 /**
- * Asks before 'Marcar todos como concluídos': how many exams, and on which date (today unless
- * changed; never a future one). Once the patient is operated, pre-operative exams caught up
- * late were done before the surgery: no date is proposed (today would be a wrong one), and none
- * after the surgery is taken. Mounted only while open.
+ * Asks the day on which pre-operative procedures were done before completing them (today unless
+ * changed; never a future one). Once the patient is operated, those caught up late were done
+ * before the surgery: no date is proposed (today would be a wrong one, and the server refuses
+ * it), and none after the surgery is taken. Mounted only while open.
  */
-export function MarkAllLabsDialog({
-  pending,
+export function CompletionDateDialog({
+  text,
   surgeryDate,
   busy,
   onConfirm,
   onClose,
-}: MarkAllLabsDialogProps) {
+}: CompletionDateDialogProps) {
   const today = clinicToday(new Date());
   const operated = surgeryDate !== null && surgeryDate < today;
   const latest = operated ? surgeryDate : today;
@@ -50,7 +58,7 @@ export function MarkAllLabsDialog({
       dirty={date !== proposed}
       icon={IconNames.TICK}
       onClose={onClose}
-      title={m.markAllTitle}
+      title={text.title}
     >
       {(requestClose) => (
         <form
@@ -60,14 +68,14 @@ export function MarkAllLabsDialog({
           }}
         >
           <DialogBody>
-            <p>{m.markAllQuestion(pending)}</p>
+            <p>{text.question}</p>
             <FormGroup
-              helperText={operated ? m.markAllAfterSurgery(formatClinicalDate(surgeryDate)) : undefined}
-              label={m.markAllDateLabel}
-              labelFor="mark-all-labs-date"
+              helperText={operated ? text.afterSurgery(formatClinicalDate(surgeryDate)) : undefined}
+              label={m.completionDayLabel}
+              labelFor="completion-date-dialog-date"
             >
               <DateInput
-                id="mark-all-labs-date"
+                id="completion-date-dialog-date"
                 intent={valid || date === '' ? Intent.NONE : Intent.DANGER}
                 max={latest}
                 onChange={setDate}
@@ -84,7 +92,7 @@ export function MarkAllLabsDialog({
                   disabled={!valid}
                   icon={IconNames.TICK}
                   intent={Intent.SUCCESS}
-                  text={busy ? m.marking : m.markAllConfirm}
+                  text={busy ? m.marking : text.confirm}
                   type="submit"
                 />
               </>
