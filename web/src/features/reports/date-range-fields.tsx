@@ -1,4 +1,4 @@
-import { FormGroup } from '@blueprintjs/core';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import { isReversedRange } from '../../common/date/date-range.ts';
 import { FilterDateInput } from '../../common/date/filter-date-input.tsx';
 import { reportsMessages as m } from './messages.ts';
@@ -14,8 +14,12 @@ export interface DateRangeFieldsProps {
   onChange: (range: DateRange) => void;
 }
 
-/** The optional start and end dates of a PDF report (`yyyy-MM-dd`, empty = open). */
+/**
+ * The optional start and end dates of a PDF report (`yyyy-MM-dd`, empty = open). An end before
+ * the start is said under 'Até' as it is typed, as on /audit (generating refuses it too).
+ */
 export function DateRangeFields({ idPrefix, value, onChange }: DateRangeFieldsProps) {
+  const reversed = isReversed(value);
   return (
     <div className="reports-page__dates">
       <FormGroup label={m.startDate} labelFor={`${idPrefix}-start`}>
@@ -25,9 +29,15 @@ export function DateRangeFields({ idPrefix, value, onChange }: DateRangeFieldsPr
           value={value.startDate}
         />
       </FormGroup>
-      <FormGroup label={m.endDate} labelFor={`${idPrefix}-end`}>
+      <FormGroup
+        helperText={reversed ? m.datesReversed : undefined}
+        intent={reversed ? Intent.DANGER : Intent.NONE}
+        label={m.endDate}
+        labelFor={`${idPrefix}-end`}
+      >
         <FilterDateInput
           id={`${idPrefix}-end`}
+          intent={reversed ? Intent.DANGER : undefined}
           onChange={(endDate) => onChange({ ...value, endDate })}
           value={value.endDate}
         />

@@ -44,6 +44,7 @@ export function PatientTable({ rows, emptyText, sort, direction, onSortChange }:
                     column.label
                   ) : (
                     <Button
+                      alignText="start"
                       className="patient-table__sort"
                       endIcon={
                         sorted
