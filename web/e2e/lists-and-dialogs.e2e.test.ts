@@ -170,6 +170,13 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     await expect.poll(async () => (await listedNames(page))[0]).toBe('Paciente Ordem 01');
     expect(await admissionHeader.getAttribute('aria-sort')).toBe('ascending');
 
+    // The whole header cell orders the list, not only its words: a click at its right edge.
+    const progressHeader = page.getByRole('columnheader', { name: 'Progresso' });
+    const box = (await progressHeader.boundingBox())!;
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+    await page.waitForURL(/sort=progress/);
+    expect(await progressHeader.getAttribute('aria-sort')).not.toBeNull();
+
     // Name, Z→A.
     await page.getByRole('button', { name: 'Paciente', exact: true }).click();
     await page.getByRole('button', { name: 'Paciente', exact: true }).click();

@@ -49,6 +49,8 @@ interface Printed {
   text: string;
 }
 
+const REVERSED = 'A data inicial não pode ser posterior à data final.';
+
 describe('/reports', () => {
   const app = setUpApp();
   let cookies: Cookie[];
@@ -121,6 +123,16 @@ describe('/reports', () => {
     const page = await reportsPage();
     await page.getByRole('button', { name: 'Gerar Relatório' }).first().click();
     await toast(page, 'Por favor, selecione um paciente').waitFor();
+    // An end before the start is said under 'Até' as it is typed, before anything is generated.
+    const individual = page
+      .locator('.reports-page__card')
+      .filter({ has: page.locator('#individual-patient') });
+    await individual.locator('#individual-start').pressSequentially('10032026');
+    await individual.locator('#individual-end').pressSequentially('01032026');
+    await individual.getByText(REVERSED, { exact: true }).waitFor();
+    await individual.locator('#individual-end').fill('');
+    await expect.poll(() => individual.getByText(REVERSED, { exact: true }).count()).toBe(0);
+    await individual.locator('#individual-start').fill('');
 
     await page.locator('#individual-patient').fill('Maria');
     await page.getByRole('option', { name: /Maria Aparecida dos Santos/ }).click();
