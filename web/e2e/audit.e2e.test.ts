@@ -254,7 +254,7 @@ describe('audit', () => {
     const heading = page.locator('.audit-print-heading');
     expect(await heading.isVisible()).toBe(true);
     expect(await heading.textContent()).toMatch(
-      /^Filtros: Entidade: Paciente · De 01\/01\/2020Página 1 de \d+ · Impresso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+      /^Filtros: Entidade: Paciente · De 01\/01\/2020Página 1 de \d+ da consulta · Impresso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
     // The paper's width (A4, 1 cm margins): the seven columns within it, none cut.
     await page.setViewportSize({ width: 718, height: 1000 });

@@ -115,6 +115,10 @@ describe('/reports', () => {
     const printed = (await page.evaluate<Printed[]>('window.__printed')).at(-1);
     expect(printed?.title).toMatch(/^Relatório_Municípios_\d{2}-\d{2}-\d{4}$/);
     expect(printed?.text).toContain('Relatório de Pacientes por Município');
+    // Who printed it, as the server's PDFs say (the administrator of the initialization).
+    expect(printed?.text).toMatch(
+      /Gerado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}Gerado por: .*\(admin@baricare\.local\)/,
+    );
     // The table names its columns as a reader expects, the counts of the cards included.
     expect(printed?.text).toMatch(/Município\s*Pacientes\s*Procedimentos Concluídos\s*Pendentes\s*Atrasados/);
   });
@@ -166,6 +170,7 @@ describe('/reports', () => {
     const printed = (await page.evaluate<Printed[]>('window.__printed'))[0]!;
     expect(printed.title).toMatch(/^Relatório_Customizado_\d{2}-\d{2}-\d{4}$/);
     expect(printed.text).toContain('Total de pacientes: 2');
+    expect(printed.text).toMatch(/Gerado por: .*\(admin@baricare\.local\)/);
     expect(printed.text).toContain('390.533.447-05');
 
     const download = page.waitForEvent('download');

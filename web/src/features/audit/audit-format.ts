@@ -43,7 +43,7 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   rejected: 'Rejeitado',
 };
 
-/** A value for display: dates as dd/MM/yyyy, statuses in Portuguese, empty as '(vazio)'. */
+/** A value for display: dates as dd/MM/yyyy, statuses in Portuguese, empty as 'Não informado'. */
 export function displayValue(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return m.empty_value;
   if (isClinicalDate(value)) return format(parseISO(value), 'dd/MM/yyyy');

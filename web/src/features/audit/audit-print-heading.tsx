@@ -47,7 +47,7 @@ export function AuditPrintHeading({ filters, users, page, pages }: AuditPrintHea
     <div className="audit-print-heading">
       <p>{applied.length > 0 ? m.printFilters(applied.join(' · ')) : m.printNoFilters}</p>
       <p>
-        {m.pageOf(page, pages)} · {m.printedAt(format(printedAt, 'dd/MM/yyyy HH:mm'))}
+        {m.printListPage(page, pages)} · {m.printedAt(format(printedAt, 'dd/MM/yyyy HH:mm'))}
       </p>
     </div>
   );

@@ -51,12 +51,15 @@ export const auditMessages = {
   field: 'Campo',
   before: 'Antes',
   after: 'Depois',
-  empty_value: '(vazio)',
+  // As the rest of the app says of an empty field.
+  empty_value: 'Não informado',
   patient: 'Paciente',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   // The printed page's heading
   printFilters: (filters: string) => `Filtros: ${filters}`,
   printNoFilters: 'Filtros: nenhum (todos os registros)',
+  // The list's page, not the sheet's: a page of the list may print on several sheets.
+  printListPage: (page: number, pages: number) => `Página ${page} de ${pages} da consulta`,
   openPatient: 'Abrir a página do paciente (com o histórico, mesmo se excluído)',
   procedureOfPatient: (procedure: string, patient: string) => `${procedure} — ${patient}`,
   printSearch: (text: string) => `Busca: "${text}"`,

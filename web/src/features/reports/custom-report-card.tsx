@@ -12,7 +12,7 @@ import { showToast } from '../../app/toaster.tsx';
 import { fieldLabels, printedCell } from './custom-report-values.ts';
 import { reportsMessages as m } from './messages.ts';
 import { PrintedDocument } from './printed-document.tsx';
-import { fileDate, printedDateTime } from './report-dates.ts';
+import { fileDate } from './report-dates.ts';
 import { useGetMunicipalityStatisticsQuery, useLazyGetCustomReportQuery } from './reports-api.ts';
 import { usePrint } from './use-print.tsx';
 
@@ -65,8 +65,8 @@ export function CustomReportCard() {
       content: (
         <PrintedDocument
           headers={fieldLabels(ordered)}
+          generatedAt={now}
           lines={[
-            m.generatedOn(printedDateTime(now)),
             ...(chosen ? [m.municipalityFilter(chosen.municipality)] : []),
             m.totalPatients(rows.length),
           ]}

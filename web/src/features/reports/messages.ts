@@ -27,6 +27,7 @@ export const reportsMessages = {
   exportSheet: 'Exportar Planilha',
   totalPatients: (count: number) => `Total de pacientes: ${formatCount(count)}`,
   generatedOn: (date: string) => `Gerado em ${date}`,
+  generatedBy: (author: string) => `Gerado por: ${author}`,
   municipalityFilter: (municipality: string) => `Município: ${municipality}`,
   empty: '-',
   byMunicipality: 'Estatísticas por Município',

@@ -1,6 +1,13 @@
+import { reportAuthor } from '@bari/contracts';
+import { useCurrentUserQuery } from '../auth/auth-api.ts';
+import { reportsMessages as m } from './messages.ts';
+import { printedDateTime } from './report-dates.ts';
+
 export interface PrintedDocumentProps {
   title: string;
-  /** Lines under the title: the generation date, the filter, the total. */
+  /** Printed under the title with who printed it, as the server's PDFs say. */
+  generatedAt: Date;
+  /** Lines under those: the filter, the total. */
   lines: readonly string[];
   headers: readonly string[];
   rows: readonly (readonly string[])[];
@@ -11,14 +18,25 @@ export interface PrintedDocumentProps {
 /** Beyond this many columns a portrait A4 page breaks CPFs and dates over lines: landscape. */
 const PORTRAIT_COLUMNS = 6;
 
-/** A printed report: title, its lines, and one table. */
-export function PrintedDocument({ title, lines, headers, rows, numericColumns = [] }: PrintedDocumentProps) {
+/** A printed report: title, when and by whom, its lines, and one table. */
+export function PrintedDocument({
+  title,
+  generatedAt,
+  lines,
+  headers,
+  rows,
+  numericColumns = [],
+}: PrintedDocumentProps) {
+  // Signed in to reach the page: the user is in the cache already.
+  const { data: user } = useCurrentUserQuery();
   const align = (column: number) =>
     numericColumns.includes(column) ? 'printed-document__number' : undefined;
   return (
     <article className="printed-document">
       {headers.length > PORTRAIT_COLUMNS ? <style>{'@page { size: A4 landscape; }'}</style> : null}
       <h1>{title}</h1>
+      <p>{m.generatedOn(printedDateTime(generatedAt))}</p>
+      {user ? <p>{m.generatedBy(reportAuthor(user))}</p> : null}
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}

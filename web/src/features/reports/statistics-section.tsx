@@ -3,7 +3,7 @@ import { IconNames } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { reportsMessages as m } from './messages.ts';
 import { PrintedDocument } from './printed-document.tsx';
-import { fileDate, printedDateTime } from './report-dates.ts';
+import { fileDate } from './report-dates.ts';
 import { usePrint } from './use-print.tsx';
 import { formatCount } from '../../common/number-format.ts';
 
@@ -52,7 +52,8 @@ export function StatisticsSection({
       content: (
         <PrintedDocument
           headers={[nameLabel, ...m.printedCountColumns]}
-          lines={[m.generatedOn(printedDateTime(now)), m.overdueNote]}
+          generatedAt={now}
+          lines={[m.overdueNote]}
           numericColumns={[1, 2, 3, 4]}
           rows={list.map((item) => [
             item.name,

@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from './pdf-types.ts';
-import { formatClinicDateTime, formatClinicalDate, type CurrentUser } from '@bari/contracts';
+import { formatClinicDateTime, formatClinicalDate, reportAuthor, type CurrentUser } from '@bari/contracts';
 import { pdfMessages as m } from '../messages.ts';
 
 /** What every report prints above its body: when, by whom, with which filters. */
@@ -14,11 +14,6 @@ export interface ReportHeading {
 
 /** A clinical date for paper ('-' when absent). */
 export const paperDate = (date: string | null | undefined): string => (date ? formatClinicalDate(date) : '-');
-
-function personName(user: CurrentUser): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return name ? `${name} (${user.email})` : user.email;
-}
 
 /** The filter line of a date range, dates as dd/MM/yyyy. */
 export function periodLine(range: { startDate?: string | undefined; endDate?: string | undefined }): string {
@@ -60,7 +55,7 @@ export function reportDocument(heading: ReportHeading, body: Content[]): TDocume
         style: 'meta',
         stack: [
           `${m.generatedAt}: ${formatClinicDateTime(heading.generatedAt)}`,
-          `${m.generatedBy}: ${personName(heading.generatedBy)}`,
+          `${m.generatedBy}: ${reportAuthor(heading.generatedBy)}`,
           `${m.filters}: ${heading.filters.join(' · ')}`,
         ],
       },
