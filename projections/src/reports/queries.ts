@@ -57,6 +57,14 @@ export const MunicipalReportPatientSchema = z.object({
 });
 export type MunicipalReportPatient = z.infer<typeof MunicipalReportPatientSchema>;
 
+/** The patient admitted within the range. */
+function admittedIn(range: ReportDateRange): FragmentSqlToken {
+  const conditions: FragmentSqlToken[] = [];
+  if (range.startDate) conditions.push(sql.fragment`p.admission_date >= ${range.startDate}::date`);
+  if (range.endDate) conditions.push(sql.fragment`p.admission_date <= ${range.endDate}::date`);
+  return sql.fragment`(${sql.join(conditions, sql.fragment` and `)})`;
+}
+
 /** The date a procedure counts on in a range: completed date, else scheduled date. */
 function inRange(range: ReportDateRange): FragmentSqlToken {
   const conditions: FragmentSqlToken[] = [];
@@ -147,14 +155,24 @@ export function createReportQueries(pool: DatabasePool) {
 
     /**
      * The municipal report's lines: the patients of a municipality (or of all), grouped by
-     * municipality then name, with their procedures in the range counted.
+     * municipality then name, with their procedures in the range counted. With a range, only
+     * the patients it concerns: admitted in it, or with a procedure in it (a patient admitted
+     * months later, with nothing in the period, is not one of its patients).
      */
     async municipalReport(
       ibgeCode: string | undefined,
       range: ReportDateRange,
       today: string,
     ): Promise<MunicipalReportPatient[]> {
-      const where = ibgeCode ? sql.fragment`where p.municipality_ibge_code = ${ibgeCode}` : sql.fragment``;
+      const conditions: FragmentSqlToken[] = [];
+      if (ibgeCode) conditions.push(sql.fragment`p.municipality_ibge_code = ${ibgeCode}`);
+      if (range.startDate || range.endDate) {
+        conditions.push(sql.fragment`(c.completed + c.pending > 0 or ${admittedIn(range)})`);
+      }
+      const where =
+        conditions.length === 0
+          ? sql.fragment``
+          : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
       const rows = await pool.any(sql.type(MunicipalReportPatientSchema)`
         select p.id, p.name, p.cpf, p.municipality_ibge_code as "ibgeCode",
           p.municipality_name as "municipalityName", p.municipality_uf as uf,

@@ -239,8 +239,15 @@ describe('GET /api/reports/municipal', () => {
     expect(nowhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Município não encontrado' });
     const empty = await pdfOf(`/api/reports/municipal?municipality=${FEIRA.ibgeCode}`);
     expect(empty.text).toContain('Nenhum paciente encontrado para os filtros selecionados.');
+    // A period lists the patients it concerns: only Maria has procedures done on 05–06/01/2025
+    // (all were admitted on 08/01/2025); the admission's day lists everyone, with nothing done.
     const ranged = await pdfOf('/api/reports/municipal?startDate=2025-01-05&endDate=2025-01-06');
-    expect(totalLine(ranged.text)).toEqual([3, 2, 0, 0]);
+    expect(totalLine(ranged.text)).toEqual([1, 2, 0, 0]);
+    expect(ranged.text).toContain(maria.name);
+    expect(ranged.text).not.toContain('Ana Araújo');
+    const admissionDay = await pdfOf('/api/reports/municipal?startDate=2025-01-08&endDate=2025-01-08');
+    expect(admissionDay.text).toContain('Ana Araújo');
+    expect(totalLine(admissionDay.text)[0]).toBe((await staff.get('/api/statistics')).body.totalPatients);
     // The progress is the whole follow-up's, the counts the period's: the page says which is which.
     expect(ranged.text.replace(/\s+/g, ' ')).toContain(
       'Progresso Geral conta todo o acompanhamento; Concluídos, Pendentes e Atrasados, só o período',
