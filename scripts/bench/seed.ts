@@ -180,7 +180,11 @@ async function playPatient(api: ApiClient, dataset: Dataset, plan: PatientPlan):
   }
   if (plan.deletes) {
     await withFreshVersion((etag) =>
-      call('DELETE', `/api/patients/${patientId}`, { headers: { 'if-match': etag }, expect: [204, 409] }),
+      call('DELETE', `/api/patients/${patientId}`, {
+        headers: { 'if-match': etag },
+        body: { reason: 'Cadastro em duplicidade (carga do benchmark).' },
+        expect: [204, 409],
+      }),
     );
   }
 

@@ -161,9 +161,10 @@ describe('audit', () => {
       expect(ticked.status).toBe(200);
     }
     const { version } = (await call(page, 'GET', `/api/patients/${patient.id}`)).json as { version: number };
-    expect((await call(page, 'DELETE', `/api/patients/${patient.id}?version=${version}`, {})).status).toBe(
-      204,
-    );
+    const reason = 'Paciente cadastrada por engano no lugar de outra pessoa, confirmado pela regulação';
+    expect(
+      (await call(page, 'DELETE', `/api/patients/${patient.id}?version=${version}`, { reason })).status,
+    ).toBe(204);
 
     await page.goto(`${app.baseUrl}/audit`);
     await page
@@ -171,6 +172,14 @@ describe('audit', () => {
       .selectOption({ label: 'Excluir Paciente' });
     await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('dalva excluída');
     await page.getByRole('heading', { name: 'Histórico de Ações (1 registros)' }).waitFor();
+    // Why, in the Detalhes column however long, and in the entry's details
+    const why = page.getByRole('button', { name: `Motivo: ${reason}` });
+    await why.waitFor();
+    await why.click();
+    const details = page.getByRole('dialog', { name: 'Detalhes do Registro' });
+    expect(await details.locator('.audit-details').textContent()).toContain(`Motivo${reason}`);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();
 
     await page.waitForURL(`${app.baseUrl}/patients/${patient.id}`);
@@ -178,6 +187,9 @@ describe('audit', () => {
     await page.getByRole('button', { name: 'Mostrar histórico' }).click();
     const entries = page.locator('.patient-history .patient-history__entry');
     await entries.getByText('Excluir Paciente').waitFor();
+    await entries.getByText(`Motivo: ${reason}`, { exact: true }).waitFor();
+    // and the page says it beside when and by whom
+    await page.getByText(new RegExp(`^Este paciente foi excluído em .+\\. Motivo: ${reason}$`)).waitFor();
     // The newest 30 of its 33 entries, then the rest on demand.
     await expect.poll(() => entries.count()).toBe(30);
     await page.getByRole('button', { name: 'Mostrar mais (3 registros anteriores)' }).click();

@@ -583,6 +583,25 @@ describe('patients: registration, follow-up and removal', () => {
     await page.mouse.click(10, 10);
     expect(await dialog.isVisible()).toBe(true);
 
+    // The reason is required: Excluir without one says so under the field, which takes the focus.
+    const reason = dialog.getByLabel('Motivo da exclusão');
+    expect(await reason.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await dialog
+      .getByText('Informe o motivo da exclusão (ao menos 5 caracteres).', { exact: true })
+      .waitFor();
+    await expect
+      .poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement))
+      .toBe(true);
+    await reason.fill('erro');
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await dialog
+      .getByText('Informe o motivo da exclusão (ao menos 5 caracteres).', { exact: true })
+      .waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await reason.fill('Cadastro em duplicidade');
+    await screenshot(page, 'patient-delete-reason', { fullPage: false });
+
     await dialog.getByRole('button', { name: 'Excluir' }).click();
     await toast(page, 'Paciente foi excluído com sucesso.').waitFor();
     await page.waitForURL(/\/patients$/);
@@ -590,11 +609,13 @@ describe('patients: registration, follow-up and removal', () => {
     // The browser tab names the screen.
     expect(await page.title()).toBe('Pacientes · Bari Care');
 
-    // Its address again (a bookmark, /audit): said deleted, when and by whom.
+    // Its address again (a bookmark, /audit): said deleted, when, by whom and why.
     await page.goto(`${app.baseUrl}${patientUrl}`);
     await page.getByRole('heading', { name: 'Paciente excluído' }).waitFor();
     await page
-      .getByText(/^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+@.+\.$/)
+      .getByText(
+        /^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+@.+\. Motivo: Cadastro em duplicidade$/,
+      )
       .waitFor();
     await screenshot(page, 'patient-deleted');
     // An address that never was a patient's.

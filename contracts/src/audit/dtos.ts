@@ -108,6 +108,8 @@ export const PatientHistoryEntryDtoSchema = z.object({
   /** Patient fields changed (`PATIENT_FIELD_LABELS` names them). */
   changes: z.array(FieldChangeSchema),
   procedures: z.array(ProcedureHistoryChangeSchema),
+  /** A deletion's reason, as typed (absent on other events and on deletions written before it was asked). */
+  deletionReason: z.string().optional(),
 });
 export type PatientHistoryEntryDto = z.infer<typeof PatientHistoryEntryDtoSchema>;
 

@@ -56,6 +56,7 @@ export const ErrorCodeSchema = z.enum([
   'STALE_PATIENT',
   'PATIENT_VERSION_REQUIRED',
   'PATIENT_DATES_OUT_OF_ORDER',
+  'DELETION_REASON_INVALID', // 400: a deletion without a reason of 5 to 500 characters (`errors.reason`)
   'PROCEDURE_NOT_FOUND',
   'PROCEDURE_TYPE_NOT_FOUND',
   'PROCEDURE_ALREADY_ASSIGNED',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ClinicalDateInputSchema, ClinicalDateSchema, clinicalDateInput } from '../protocol/dates.ts';
 import { ProcedureStatusSchema } from './procedure.ts';
 import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, optionalText, requiredDate, requiredText } from './fields.ts';
-import { procedureMessages as m, patientMessages } from './messages.ts';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { deletionReasonMessages, procedureMessages as m, patientMessages } from './messages.ts';
+import { hasUnsafeCharacters, hasVisibleContent, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { requestUuid } from '../validation/request-values.ts';
 
 /*
@@ -15,6 +15,35 @@ import { requestUuid } from '../validation/request-values.ts';
 /** `DELETE /api/patients/:id?version=N` (or `If-Match`; without either the route answers 428). */
 export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
 export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
+
+export const DELETION_REASON_MIN_LENGTH = 5;
+export const DELETION_REASON_MAX_LENGTH = 500;
+
+/**
+ * Why a patient is deleted (auditors read it): trimmed, 5 to 500 characters, with something to
+ * read (letters or digits, not '.....'); line breaks allowed, control characters refused.
+ */
+export const DeletionReasonSchema = z
+  .string({
+    required_error: deletionReasonMessages.required,
+    invalid_type_error: deletionReasonMessages.required,
+  })
+  .trim()
+  .min(DELETION_REASON_MIN_LENGTH, deletionReasonMessages.required)
+  .max(DELETION_REASON_MAX_LENGTH, deletionReasonMessages.tooLong)
+  .refine((text) => !hasUnsafeCharacters(text, { multiLine: true }), UNSAFE_TEXT_MESSAGE)
+  .refine(
+    (text) => text.length < DELETION_REASON_MIN_LENGTH || hasVisibleContent(text),
+    deletionReasonMessages.required,
+  );
+
+/**
+ * The body of `DELETE /api/patients/:id`, `{reason}`, and the 'Confirmar Exclusão' form. A body
+ * it refuses is a 400 `DELETION_REASON_INVALID` with the message under `errors.reason`.
+ */
+export const DeletePatientBodySchema = z.object({ reason: DeletionReasonSchema });
+export type DeletePatientBodyInput = z.input<typeof DeletePatientBodySchema>;
+export type DeletePatientBody = z.infer<typeof DeletePatientBodySchema>;
 
 /** A completion date: required, within the clinical-date range, and not after today (São Paulo). */
 const completedDateInput = () =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AddProcedureRequestSchema,
   CreateProcedureRequestSchema,
+  DeletePatientBodySchema,
   ProcedureRegistrationFormSchema,
   UpdateProcedureRequestSchema,
 } from './commands.ts';
@@ -154,5 +155,37 @@ describe('UpdatePatientRequestSchema', () => {
       name: 'Nome é obrigatório',
       cpf: 'CPF inválido',
     });
+  });
+});
+
+describe('DeletePatientBodySchema (the reason of a deletion)', () => {
+  const required = 'Informe o motivo da exclusão (ao menos 5 caracteres).';
+
+  it('given a reason, then it is trimmed (line breaks inside kept)', () => {
+    expect(DeletePatientBodySchema.parse({ reason: '  Óbito do paciente\nconfirmado  ' })).toEqual({
+      reason: 'Óbito do paciente\nconfirmado',
+    });
+  });
+
+  it.each([
+    ['absent', {}],
+    ['null', { reason: null }],
+    ['not text', { reason: 12345 }],
+    ['empty', { reason: '' }],
+    ['4 characters once trimmed', { reason: '  erro  ' }],
+    ['only punctuation', { reason: '-----' }],
+  ])('given a reason %s, then the required message under reason', (_, body) => {
+    expect(messages(DeletePatientBodySchema.safeParse(body))).toEqual({ reason: required });
+  });
+
+  it('given more than 500 characters, then the length message', () => {
+    expect(messages(DeletePatientBodySchema.safeParse({ reason: 'a'.repeat(501) }))).toEqual({
+      reason: 'O motivo da exclusão deve ter no máximo 500 caracteres.',
+    });
+    expect(DeletePatientBodySchema.safeParse({ reason: ` ${'a'.repeat(500)} ` }).success).toBe(true);
+  });
+
+  it('given control characters, then refused', () => {
+    expect(DeletePatientBodySchema.safeParse({ reason: 'Motivo\u0000 qualquer' }).success).toBe(false);
   });
 });

@@ -34,10 +34,15 @@ export const PatientUpdated = defineEvent(
 );
 export type PatientUpdated = ReturnType<typeof PatientUpdated.create>;
 
-/** The patient and its procedures leave every read model; the stream stays for the audit trail. */
+/**
+ * The patient and its procedures leave every read model; the stream stays for the audit trail.
+ * `reason`: why, as the user typed it ('Motivo da exclusão'); the decider writes it on every
+ * new deletion (`DeletionReasonSchema`'s rules). Absent: a deletion written before the reason
+ * was asked, which stays readable as it is.
+ */
 export const PatientDeleted = defineEvent(
   'PatientDeleted',
-  z.object({ patientId: PatientIdSchema, name: z.string() }),
+  z.object({ patientId: PatientIdSchema, name: z.string(), reason: z.string().optional() }),
 );
 export type PatientDeleted = ReturnType<typeof PatientDeleted.create>;
 

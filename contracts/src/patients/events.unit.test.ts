@@ -3,6 +3,7 @@ import { PROTOCOL_CATALOGUE } from '../protocol/catalogue.ts';
 import { isValidCns } from '../identifiers/cns.ts';
 import { PatientFormSchema } from './patient-form.ts';
 import {
+  PatientDeleted,
   PatientEventSchema,
   PatientRegistered,
   PatientUpdated,
@@ -114,5 +115,19 @@ describe('patient events', () => {
     expect(PatientEventSchema.safeParse(broken({ admissionDate: '10/01/2025' })).success).toBe(false);
     expect(PatientEventSchema.safeParse(broken({ cns: 162709345180001 })).success).toBe(false);
     expect(PatientEventSchema.safeParse(broken({ name: undefined })).success).toBe(false);
+  });
+});
+
+describe('PatientDeleted', () => {
+  it('carries the reason of a deletion written now', () => {
+    const event = PatientDeleted.create({ patientId, name: 'Maria', reason: 'Cadastro em duplicidade' });
+    expect(PatientEventSchema.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it('reads a deletion written before reasons were asked, without one', () => {
+    const stored = { type: 'PatientDeleted', data: { patientId, name: 'Maria' } };
+    const read = PatientEventSchema.parse(stored);
+    expect(read).toEqual(stored);
+    expect(read.type === 'PatientDeleted' && read.data.reason).toBeUndefined();
   });
 });

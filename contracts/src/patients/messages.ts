@@ -38,6 +38,12 @@ export const procedureMessages = {
     `Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (${surgeryDate}).`,
 } as const;
 
+/** 'Confirmar Exclusão': the reason asked before a patient is deleted. */
+export const deletionReasonMessages = {
+  required: 'Informe o motivo da exclusão (ao menos 5 caracteres).',
+  tooLong: 'O motivo da exclusão deve ter no máximo 500 caracteres.',
+} as const;
+
 /**
  * The server's refusals of patient, procedure and procedure-type commands. One copy: the web
  * recognises some of them (a duplicate CPF goes under the CPF field).
@@ -45,8 +51,8 @@ export const procedureMessages = {
 export const patientRefusalMessages = {
   patientNotFound: 'Paciente não encontrado',
   /** A deleted patient's page: when, in São Paulo time, and by whom (the history shows the rest). */
-  patientDeleted: (when: string, by: string | null) =>
-    `Este paciente foi excluído em ${when}${by ? ` por ${by}` : ''}.`,
+  patientDeleted: (when: string, by: string | null, reason?: string) =>
+    `Este paciente foi excluído em ${when}${by ? ` por ${by}` : ''}.${reason ? ` Motivo: ${reason}` : ''}`,
   patientAlreadyRegistered: 'Este paciente já está cadastrado',
   duplicateCpf: 'Já existe um paciente com este CPF',
   duplicateCns: 'Já existe um paciente com este CNS',

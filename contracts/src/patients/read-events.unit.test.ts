@@ -21,6 +21,19 @@ const typeOf = (event: unknown, index = 0) => {
 };
 
 describe('PatientEventReadSchema', () => {
+  it('reads a deletion with its reason, and one written before reasons without it', () => {
+    const patientId = '00000000-0000-4000-8000-000000000002';
+    for (const data of [
+      { patientId, name: 'Maria', reason: 'Óbito' },
+      { patientId, name: 'Maria' },
+    ]) {
+      expect(PatientEventReadSchema.parse({ type: 'PatientDeleted', data })).toEqual({
+        type: 'PatientDeleted',
+        data,
+      });
+    }
+  });
+
   it('reads every patient event type PatientEventSchema knows, in the same order', () => {
     const types = (schema: { options: readonly { shape: { type: { value: string } } }[] }) =>
       schema.options.map((option) => option.shape.type.value);

@@ -168,7 +168,12 @@ export function patientEvents(patientId: string) {
         professionalName: details.professionalName ?? null,
         notes: details.notes ?? null,
       }),
-    deleted: (name: string = maria.name): PatientEvent => PatientDeleted.create({ patientId, name }),
+    /** A deletion as written now, with its reason; `reason: undefined` for one written before reasons. */
+    deleted: (
+      name: string = maria.name,
+      reason: string | undefined = 'Cadastro em duplicidade',
+    ): PatientEvent =>
+      PatientDeleted.create({ patientId, name, ...(reason === undefined ? {} : { reason }) }),
     imported: (
       n: number,
       type: ProcedureType,

@@ -352,6 +352,40 @@ describe('audit projection', { timeout: 60_000 }, () => {
     });
   });
 
+  it('given deletions with and without a reason, then the reason is in the details; an older deletion has none', async () => {
+    const OLD = '00000000-0000-4000-8000-000000000009';
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        PatientDeleted.create({
+          patientId: MARIA,
+          name: 'Maria da Conceição',
+          reason: 'Cadastro em duplicidade',
+        }),
+      ],
+      nurse,
+    );
+    await harness.given(`patient-${OLD}`, [PatientRegistered.create({ patientId: OLD, ...details })], nurse);
+    // As written before the reason was asked
+    await harness.given(
+      `patient-${OLD}`,
+      [{ type: 'PatientDeleted', data: { patientId: OLD, name: 'Antigo' } }],
+      nurse,
+    );
+
+    const { rows } = await list({ action: 'DELETE_PATIENT' });
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ entityId: OLD, entityName: 'Antigo', details: null });
+    expect(rows[1]).toMatchObject({
+      entityType: 'patient',
+      entityId: MARIA,
+      entityName: 'Maria da Conceição',
+      userEmail: 'enfermeira@hospital.br',
+      details: { values: { deletionReason: 'Cadastro em duplicidade' } },
+    });
+  });
+
   it('rebuilds into the same rows', async () => {
     await harness.given(`patient-${MARIA}`, registration(), nurse);
     await harness.given(
@@ -366,7 +400,7 @@ describe('audit projection', { timeout: 60_000 }, () => {
     );
     await harness.given(
       `patient-${MARIA}`,
-      [PatientDeleted.create({ patientId: MARIA, name: 'Maria C. Silva' })],
+      [PatientDeleted.create({ patientId: MARIA, name: 'Maria C. Silva', reason: 'Óbito' })],
       nurse,
     );
     const before = await dump();

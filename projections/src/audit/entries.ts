@@ -177,8 +177,13 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
         details: { updatedFields: Object.keys(event.data.changes), changes },
       };
     }
-    case 'PatientDeleted':
-      return { action, ...ofPatient, entityName: event.data.name, details: null };
+    case 'PatientDeleted': {
+      // Why, as typed (free text, never a code: not `reason`, whose values the screen translates);
+      // a deletion written before reasons were asked has no details, as before.
+      const { reason } = event.data;
+      const details = reason === undefined ? null : { values: { deletionReason: reason } };
+      return { action, ...ofPatient, entityName: event.data.name, details };
+    }
     case 'ProcedureAssigned': {
       const { procedureId, procedureType, scheduledDate, reason } = event.data;
       setEntity(entities, { id: procedureId, name: procedureType.name, parentId: patientId, state: {} });

@@ -68,7 +68,15 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   app.use(csrfProtection());
   app.use(readModelFreshness());
   app.use(normalizeContentEncoding());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, jsonStrict: true }));
+  // DELETE too (the parser's default is POST, PUT and PATCH): a patient's deletion sends its reason.
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: options.bodyLimit,
+      jsonStrict: true,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  );
   if (options.session) app.use(options.session(app));
   app.use(root.routes());
   app.use(api.routes());

@@ -4,6 +4,7 @@ import { recordVerification, verifyHashChain } from '@bari/event-store';
 import { createDatabasePool } from '@bari/db';
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type SignedIn, type TestClient } from './support/http-client.ts';
+import { DELETION } from './support/patient-requests.ts';
 
 /*
  * The audit trail through the API: every mutation leaves one entry with who and from where,
@@ -102,6 +103,7 @@ describe('mutations leave one audit entry each', () => {
     ).toBe(200);
     const deleted = await staff.client.delete(
       `/api/patients/${patient.id}?version=${changed.body.version + 1}`,
+      DELETION,
     );
     expect(deleted.status).toBe(204);
 
@@ -518,9 +520,9 @@ describe('history and past states', () => {
 
   it("a deleted patient's history stays readable; an unknown patient's is a 404", async () => {
     const patient = await register('Fabiana Excluída', 100000006);
-    expect((await staff.client.delete(`/api/patients/${patient.id}?version=${patient.version}`)).status).toBe(
-      204,
-    );
+    expect(
+      (await staff.client.delete(`/api/patients/${patient.id}?version=${patient.version}`, DELETION)).status,
+    ).toBe(204);
     const history = await staff.client.get(`/api/patients/${patient.id}/history`);
     expect(history.status).toBe(200);
     expect(history.body[0]).toMatchObject({ action: 'DELETE_PATIENT' });

@@ -11,7 +11,7 @@ import {
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
-import { fieldErrors, register } from './support/patient-requests.ts';
+import { DELETION, fieldErrors, register } from './support/patient-requests.ts';
 
 /*
  * Issue 10, items 1 to 4: a request that fails changed nothing, and every refusal is a 4xx
@@ -142,12 +142,12 @@ describe('item 4: existence before preconditions', () => {
     const patch = await staff.patch(`/api/patients/${id}`, { notes: 'x' });
     expect(patch.status).toBe(404);
     expect(patch.body.message).toBe('Paciente não encontrado');
-    expect((await staff.delete(`/api/patients/${id}`)).status).toBe(404);
+    expect((await staff.delete(`/api/patients/${id}`, DELETION)).status).toBe(404);
   });
 
   it('still answers 428 for a known patient without a version', async () => {
     const patient = (await register(staff, patientForm({ cpf: cpf(100000040) }))).body;
     expect((await staff.patch(`/api/patients/${patient.id}`, { notes: 'x' })).status).toBe(428);
-    expect((await staff.delete(`/api/patients/${patient.id}`)).status).toBe(428);
+    expect((await staff.delete(`/api/patients/${patient.id}`, DELETION)).status).toBe(428);
   });
 });

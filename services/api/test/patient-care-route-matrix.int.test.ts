@@ -1,5 +1,5 @@
 import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
-import { register } from './support/patient-requests.ts';
+import { DELETION, register } from './support/patient-requests.ts';
 import {
   administrators,
   approvedStaff,
@@ -73,7 +73,7 @@ const routes: readonly RouteCase[] = [
     route: 'DELETE /api/patients/:id',
     request: async () => {
       const { id, version } = await newPatient();
-      return { method: 'DELETE', path: `/api/patients/${id}?version=${version}` };
+      return { method: 'DELETE', path: `/api/patients/${id}?version=${version}`, body: DELETION };
     },
     expected: approvedStaff(204),
   },

@@ -9,7 +9,7 @@ import {
 } from '@bari/contracts';
 import { patientDetails, patientForm, validCpf as cpf } from '@bari/contracts/testing';
 import { signInAs, type TestClient } from './support/http-client.ts';
-import { register } from './support/patient-requests.ts';
+import { DELETION, register } from './support/patient-requests.ts';
 import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 
 /*
@@ -322,7 +322,9 @@ describe('writes that meet each other', () => {
       return append(...args);
     });
     try {
-      const deletion = await staff.delete(`/api/patients/${patient.id}`, { headers: { 'If-Match': '*' } });
+      const deletion = await staff.delete(`/api/patients/${patient.id}`, DELETION, {
+        headers: { 'If-Match': '*' },
+      });
       expect(ticked).toBe(200);
       expect(deletion.status).toBe(204);
     } finally {
@@ -440,9 +442,9 @@ describe('the CNS names one patient, as the CPF does', () => {
     expect(removed.status).toBe(200);
     expect(detailOf(removed.body).cns).toBeNull();
     expect((await register(staff, patientForm({ cpf: nextCpf(), cns: held }))).status).toBe(201);
-    expect((await staff.delete(`/api/patients/${holder.id}`, { headers: { 'If-Match': '*' } })).status).toBe(
-      204,
-    );
+    expect(
+      (await staff.delete(`/api/patients/${holder.id}`, DELETION, { headers: { 'If-Match': '*' } })).status,
+    ).toBe(204);
     expect((await register(staff, patientForm({ cpf: nextCpf(), cns: corrected }))).status).toBe(201);
   });
 
@@ -499,9 +501,9 @@ describe('the CNS names one patient, as the CPF does', () => {
     expect(await reservations(legacy.cns!)).toEqual([]);
 
     // Once the legacy patient is deleted, its CNS is free.
-    expect((await staff.delete(`/api/patients/${legacyId}`, { headers: { 'If-Match': '*' } })).status).toBe(
-      204,
-    );
+    expect(
+      (await staff.delete(`/api/patients/${legacyId}`, DELETION, { headers: { 'If-Match': '*' } })).status,
+    ).toBe(204);
     expect((await register(staff, patientForm({ cpf: nextCpf(), cns: legacy.cns }))).status).toBe(201);
   });
 });

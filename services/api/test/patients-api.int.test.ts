@@ -5,13 +5,21 @@ import {
   PROTOCOL_CATALOGUE,
   PatientDetailDtoSchema,
   PatientListRowSchema,
+  PatientRegistered,
   addDaysToDate,
   clinicToday,
 } from '@bari/contracts';
-import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
-import { CPFS, FEIRA, SAO_PAULO, patientForm, validCpf as cpf } from '@bari/contracts/testing';
-import { fieldErrors, register } from './support/patient-requests.ts';
+import {
+  CPFS,
+  FEIRA,
+  SAO_PAULO,
+  patientDetails,
+  patientForm,
+  validCpf as cpf,
+} from '@bari/contracts/testing';
+import { DELETION, fieldErrors, register } from './support/patient-requests.ts';
 
 const STALE = 'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.';
 const DUPLICATE_CPF = 'Já existe um paciente com este CPF';
@@ -158,7 +166,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect(staleField.body.message).toBe(STALE);
 
     const staleDelete = await appendsNothing(app, () =>
-      staff.delete(`/api/patients/${created.id}?version=${created.version}`),
+      staff.delete(`/api/patients/${created.id}?version=${created.version}`, DELETION),
     );
     expect(staleDelete.status).toBe(409);
     expect((await staff.get(`/api/patients/${created.id}`)).body.notes).toBe('Alérgica a dipirona');
@@ -238,11 +246,22 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     const created = (await register(staff, form)).body;
     const before = (await staff.get('/api/statistics')).body;
 
-    const response = await staff.delete(`/api/patients/${created.id}`, {
-      headers: { 'If-Match': `"${created.version}"` },
-    });
+    const [response, appended] = await appendedBy(app, () =>
+      staff.delete(
+        `/api/patients/${created.id}`,
+        { reason: '  Óbito do paciente, informado pela família.  ' },
+        { headers: { 'If-Match': `"${created.version}"` } },
+      ),
+    );
     expect(response.status).toBe(204);
-    // Reached again by its id (from /audit): said deleted, when (São Paulo time) and by whom.
+    // The reason, trimmed, is in the event
+    const deletion = appended.find((event) => event.type === 'PatientDeleted');
+    expect(deletion?.data).toEqual({
+      patientId: created.id,
+      name: 'Paciente Excluído',
+      reason: 'Óbito do paciente, informado pela família.',
+    });
+    // Reached again by its id (from /audit): said deleted, when (São Paulo time), by whom and why.
     const gone = await staff.get(`/api/patients/${created.id}`);
     expect(gone.status).toBe(404);
     const email = (await staff.get('/api/auth/user')).body.email as string;
@@ -250,7 +269,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
       code: 'PATIENT_DELETED',
       message: expect.stringMatching(
         new RegExp(
-          `^Este paciente foi excluído em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} por ${email.replace(/\./g, '\\.')}\\.$`,
+          `^Este paciente foi excluído em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} por ${email.replace(/\./g, '\\.')}\\. Motivo: Óbito do paciente, informado pela família\\.$`,
         ),
       ),
     });
@@ -263,6 +282,69 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     expect((await staff.post('/api/patients', form)).status).toBe(201);
   });
 
+  let refusedDeletions = 0;
+  it.each([
+    ['no body', undefined, 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    ['an empty body', {}, 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    ['a blank reason', { reason: '     ' }, 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    ['a short reason', { reason: 'erro' }, 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    ['a reason that is not text', { reason: 12345 }, 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    [
+      'a body that is a list',
+      ['Cadastro duplicado'],
+      'Informe o motivo da exclusão (ao menos 5 caracteres).',
+    ],
+    [
+      'a reason over 500 characters',
+      { reason: 'x'.repeat(501) },
+      'O motivo da exclusão deve ter no máximo 500 caracteres.',
+    ],
+  ])(
+    'refuses a deletion with %s: 400 DELETION_REASON_INVALID under errors.reason, appending nothing',
+    async (_, body, message) => {
+      const created = (await register(staff, patientForm({ cpf: cpf(100000600 + refusedDeletions++) }))).body;
+      const response = await appendsNothing(app, () =>
+        staff.delete(`/api/patients/${created.id}?version=${created.version}`, body),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        code: 'DELETION_REASON_INVALID',
+        message,
+        errors: { reason: message },
+      });
+      expect((await staff.get(`/api/patients/${created.id}`)).status).toBe(200);
+    },
+  );
+
+  it('parses the JSON body of a DELETE: a malformed one is a 400 MALFORMED_JSON, appending nothing', async () => {
+    const created = (await register(staff, patientForm({ cpf: cpf(100000019) }))).body;
+    const response = await appendsNothing(app, () =>
+      staff.delete(`/api/patients/${created.id}?version=${created.version}`, undefined, {
+        rawBody: '{"reason": "Cadastro dup',
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('MALFORMED_JSON');
+  });
+
+  it('still says when and by whom a patient deleted before reasons were asked was deleted, without a reason', async () => {
+    const oldId = randomUUID();
+    await appendEvents(app, `patient-${oldId}`, [
+      PatientRegistered.create({ patientId: oldId, ...patientDetails({ cpf: cpf(100000018) }) }),
+      // The shape written before the reason existed
+      { type: 'PatientDeleted', data: { patientId: oldId, name: 'Paciente Antigo' } },
+    ]);
+    const gone = await staff.get(`/api/patients/${oldId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('PATIENT_DELETED');
+    expect(gone.body.message).toMatch(/^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
+    // and its history reads, the deletion without a reason
+    const history = await staff.get(`/api/patients/${oldId}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body[0]).toMatchObject({ action: 'DELETE_PATIENT' });
+    expect(history.body[0]).not.toHaveProperty('deletionReason');
+  });
+
   it('requires the version the client saw: 428 without If-Match or version, appending nothing', async () => {
     const created = (await register(staff, patientForm({ cpf: cpf(100000011) }))).body;
     const VERSION_REQUIRED =
@@ -271,7 +353,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     const patch = await appendsNothing(app, () => staff.patch(`/api/patients/${created.id}`, { notes: 'x' }));
     expect(patch.status).toBe(428);
     expect(patch.body.message).toBe(VERSION_REQUIRED);
-    const remove = await appendsNothing(app, () => staff.delete(`/api/patients/${created.id}`));
+    const remove = await appendsNothing(app, () => staff.delete(`/api/patients/${created.id}`, DELETION));
     expect(remove.status).toBe(428);
     expect(remove.body.message).toBe(VERSION_REQUIRED);
     expect((await staff.get(`/api/patients/${created.id}`)).body.notes).toBeNull();
@@ -368,7 +450,9 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     );
     expect(patch.status).toBe(404);
     expect(patch.body.message).toBe('Paciente não encontrado');
-    const remove = await appendsNothing(app, () => staff.delete(`/api/patients/${unknown}?version=0`));
+    const remove = await appendsNothing(app, () =>
+      staff.delete(`/api/patients/${unknown}?version=0`, DELETION),
+    );
     expect(remove.status).toBe(404);
   });
 });

@@ -11,7 +11,7 @@ import { readAllEvents, startTestApp, type TestApp } from './support/test-app.ts
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
 import { CPFS, FEIRA, SAO_PAULO, patientForm, validCpf } from '@bari/contracts/testing';
-import { register } from './support/patient-requests.ts';
+import { DELETION, register } from './support/patient-requests.ts';
 
 let app: TestApp;
 let staff: TestClient;
@@ -163,9 +163,9 @@ describe('GET /api/reports/individual', () => {
     expect(pdf.text.replace(/\s+/g, ' ')).toContain('Fim das notas.');
     expectPageNumbers(pdf);
     // The counts the other reports' tests expect are those of the three patients above.
-    expect((await staff.delete(`/api/patients/${patient.id}`, { headers: { 'If-Match': '*' } })).status).toBe(
-      204,
-    );
+    expect(
+      (await staff.delete(`/api/patients/${patient.id}`, DELETION, { headers: { 'If-Match': '*' } })).status,
+    ).toBe(204);
   });
 
   it('answers 404 for an unknown patient and 400 for missing, bad or reversed dates', async () => {

@@ -61,6 +61,7 @@ export function TextField<T extends FieldValues, O>({
         const onValueChange = (next: string) => field.onChange(format ? format(next) : next);
         return rows ? (
           <TextArea
+            autoFocus={input.autoFocus}
             disabled={input.disabled}
             fill
             id={id}
@@ -70,7 +71,9 @@ export function TextField<T extends FieldValues, O>({
             onBlur={field.onBlur}
             onChange={(event) => onValueChange(event.currentTarget.value)}
             placeholder={input.placeholder}
-            ref={field.ref}
+            // The element itself (`ref` would be Blueprint's component, which cannot be focused):
+            // react-hook-form focuses it on an error, and `setFocus` reaches it.
+            inputRef={field.ref}
             rows={rows}
             value={asText(field.value)}
           />

@@ -92,6 +92,9 @@ export function patientHistory(events: readonly PatientStreamEvent[]): PatientHi
       action: patientEventAction(event),
       changes: next.kind === 'Deleted' ? [] : fieldChanges(detailsOf(state), detailsOf(next)),
       procedures: procedureChanges(state, next),
+      ...(event.type === 'PatientDeleted' && event.data.reason !== undefined
+        ? { deletionReason: event.data.reason }
+        : {}),
     });
     state = next;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PatientDeleted,
   PatientRegistered,
   PatientUpdated,
   ProcedureCompleted,
@@ -109,6 +110,29 @@ describe('patient history', () => {
       expect.objectContaining({ kind: 'added', procedureName: 'Hemograma completo' }),
     ]);
     expect(history[3]?.changes).toContainEqual({ field: 'name', from: null, to: 'Maria' });
+  });
+
+  it("gives a deletion's reason; a deletion written before reasons were asked has none", () => {
+    const [deletion] = patientHistory(
+      stream([
+        PatientRegistered.create({ patientId: PATIENT, ...details }),
+        PatientDeleted.create({ patientId: PATIENT, name: 'Maria', reason: 'Cadastro em duplicidade' }),
+      ]),
+    );
+    expect(deletion).toMatchObject({
+      action: 'DELETE_PATIENT',
+      changes: [],
+      procedures: [],
+      deletionReason: 'Cadastro em duplicidade',
+    });
+    const [older] = patientHistory(
+      stream([
+        PatientRegistered.create({ patientId: PATIENT, ...details }),
+        PatientDeleted.create({ patientId: PATIENT, name: 'Maria' }),
+      ]),
+    );
+    expect(older?.action).toBe('DELETE_PATIENT');
+    expect(older).not.toHaveProperty('deletionReason');
   });
 
   it('folds the state as it stood at an instant: unregistered before, each change from its minute on', () => {

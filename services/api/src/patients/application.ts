@@ -264,8 +264,8 @@ function runUpdate(
 }
 
 /**
- * `DELETE /api/patients/:id`: the patient leaves the read models, its CPF and CNS are free
- * again. The deletion is pinned to the revision it read, so the values released are the ones
+ * `DELETE /api/patients/:id` `{reason}`: the patient leaves the read models, its CPF and CNS
+ * are free again, and the event says why (`reason`, checked by the decider). The deletion is pinned to the revision it read, so the values released are the ones
  * the patient had;
  * without a version from the client (`If-Match: *`), a write in between (a procedure ticked)
  * only makes it read and decide again.
@@ -274,6 +274,7 @@ export async function deletePatient(
   deps: PatientServiceDependencies,
   patientId: string,
   clientRevision: number | undefined,
+  reason: string,
   metadata: EventMetadata,
 ): Promise<void> {
   const held = await retryOnConflict(
@@ -285,7 +286,7 @@ export async function deletePatient(
       await runPatientCommand(
         deps,
         patientId,
-        { type: 'DeletePatient', data: { patientId, expectedRevision: expected } },
+        { type: 'DeletePatient', data: { patientId, expectedRevision: expected, reason } },
         metadata,
         { clientRevision: expected, loaded },
       );

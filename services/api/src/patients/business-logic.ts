@@ -1,8 +1,10 @@
 import {
+  DeletionReasonSchema,
   PatientDeleted,
   PatientRegistered,
   PatientUpdated,
   patientDateIssues,
+  deletionReasonMessages,
   scheduleBaseDate,
   type PatientDetails,
   type PatientEvent,
@@ -25,7 +27,7 @@ import type {
   UpdatePatient,
 } from './commands.ts';
 import { fixProcedureData } from './data-fixes.ts';
-import { PatientAlreadyRegistered, PatientDatesOutOfOrder } from './errors.ts';
+import { InvalidDeletionReason, PatientAlreadyRegistered, PatientDatesOutOfOrder } from './errors.ts';
 import {
   evolvePatient,
   foldPatient,
@@ -83,10 +85,21 @@ export function updatePatient({ data }: UpdatePatient, state: PatientState): Pat
   return [updated, ...(baseDateMoved ? reschedulePendingPostOp(after, data.today, 'base_date_changed') : [])];
 }
 
+/**
+ * A deletion's reason as `DeletionReasonSchema` reads it (trimmed), or InvalidDeletionReason
+ * with its first message: absent, not text, too short or too long, or unreadable.
+ */
+export function requireDeletionReason(value: unknown): string {
+  const result = DeletionReasonSchema.safeParse(value);
+  if (result.success) return result.data;
+  throw new InvalidDeletionReason(result.error.issues[0]?.message ?? deletionReasonMessages.required);
+}
+
 export function deletePatient({ data }: DeletePatient, state: PatientState): PatientEvent[] {
+  const reason = requireDeletionReason(data.reason);
   const patient = requireRegistered(state, data.patientId);
   requireRevision(patient, data.expectedRevision);
-  return [PatientDeleted.create({ patientId: patient.id, name: patient.details.name })];
+  return [PatientDeleted.create({ patientId: patient.id, name: patient.details.name, reason })];
 }
 
 /**

@@ -11,7 +11,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
-import { PatientAlreadyRegistered, PatientDatesOutOfOrder, PatientNotFound, StalePatient } from './errors.ts';
+import {
+  InvalidDeletionReason,
+  PatientAlreadyRegistered,
+  PatientDatesOutOfOrder,
+  PatientNotFound,
+  StalePatient,
+} from './errors.ts';
 import { evolvePatient, initialPatientState } from './patient.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
 import {
@@ -277,15 +283,51 @@ describe('UpdatePatient', () => {
 });
 
 describe('DeletePatient', () => {
-  const remove = (expectedRevision?: number): PatientCommand => ({
+  const REASON = 'Cadastro em duplicidade: a paciente já tem outro registro.';
+  const remove = (expectedRevision?: number, reason: string = REASON): PatientCommand => ({
     type: 'DeletePatient',
-    data: { patientId: PATIENT_ID, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
+    data: { patientId: PATIENT_ID, reason, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
   });
 
-  it('given a patient, when deleted, then PatientDeleted (its procedures go with it)', () => {
+  it('given a patient, when deleted with a reason, then PatientDeleted records it (its procedures go with it)', () => {
     spec(mariaRegistered())
       .when(remove(5))
-      .then([PatientDeleted.create({ patientId: PATIENT_ID, name: 'Maria da Silva' })]);
+      .then([PatientDeleted.create({ patientId: PATIENT_ID, name: 'Maria da Silva', reason: REASON })]);
+  });
+
+  it('given a patient, when the reason has spaces around it, then it is recorded trimmed', () => {
+    spec(mariaRegistered())
+      .when(remove(5, `  ${REASON}\n`))
+      .then([PatientDeleted.create({ patientId: PATIENT_ID, name: 'Maria da Silva', reason: REASON })]);
+  });
+
+  it.each([
+    ['empty', '', 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    ['blank', '      ', 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    [
+      'shorter than 5 characters once trimmed',
+      '  erro  ',
+      'Informe o motivo da exclusão (ao menos 5 caracteres).',
+    ],
+    ['nothing to read', '.....', 'Informe o motivo da exclusão (ao menos 5 caracteres).'],
+    [
+      'longer than 500 characters',
+      'x'.repeat(501),
+      'O motivo da exclusão deve ter no máximo 500 caracteres.',
+    ],
+  ])(
+    'given a patient, when the reason is %s, then InvalidDeletionReason (nothing decided)',
+    (_, reason, message) => {
+      spec(mariaRegistered()).when(remove(5, reason)).thenThrows(InvalidDeletionReason, message);
+    },
+  );
+
+  it('given a patient, when the reason has exactly 5 or 500 characters, then it is accepted', () => {
+    for (const reason of ['Óbito', 'y'.repeat(500)]) {
+      spec(mariaRegistered())
+        .when(remove(5, reason))
+        .then([PatientDeleted.create({ patientId: PATIENT_ID, name: 'Maria da Silva', reason })]);
+    }
   });
 
   it('given a newer revision than the client saw, then StalePatient', () => {

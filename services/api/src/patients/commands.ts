@@ -43,7 +43,11 @@ export type UpdatePatient = Command<
   PatientContext & Versioned & { readonly changes: Partial<PatientDetails>; readonly today: string }
 >;
 
-export type DeletePatient = Command<'DeletePatient', PatientContext & Versioned>;
+/** Deletes the patient, saying why: `reason` is checked by the decider (`DeletionReasonSchema`). */
+export type DeletePatient = Command<
+  'DeletePatient',
+  PatientContext & Versioned & { readonly reason: string }
+>;
 
 /** 'Atualizar Procedimentos': assigns each required type the patient lacks (after a catalogue change). */
 export type AssignMissingRequiredProcedures = Command<

@@ -26,12 +26,25 @@ export class PatientWasDeleted extends DomainError {
     readonly patientId: string,
     deletedAt: Date,
     deletedBy: string | null,
+    /** Absent for a deletion written before the reason was asked. */
+    reason?: string,
   ) {
     super(
       'not_found',
-      refusals.patientDeleted(formatClinicDateTime(deletedAt), deletedBy),
+      refusals.patientDeleted(formatClinicDateTime(deletedAt), deletedBy, reason),
       'PATIENT_DELETED',
     );
+  }
+}
+
+/**
+ * A deletion without an acceptable reason (`DeletionReasonSchema`: 5 to 500 characters, with
+ * something to read): said under the field, as a form's field errors are.
+ */
+export class InvalidDeletionReason extends DomainError {
+  constructor(message: string) {
+    super('invalid', message, 'DELETION_REASON_INVALID');
+    this.fieldErrors = { reason: message };
   }
 }
 

@@ -34,7 +34,7 @@ import {
 import { PatientNotFound, PatientVersionRequired, PatientWasDeleted } from './errors.ts';
 import type { DomainError } from '../shared/domain-error.ts';
 import { loadAggregate } from '../shared/command-handler.ts';
-import { patientDecider } from './business-logic.ts';
+import { patientDecider, requireDeletionReason } from './business-logic.ts';
 import { patientStream, patientStreamId } from './streams.ts';
 import { expectedRevision, patientIdParam, setPatientEtag } from './http.ts';
 import { requireRegistered } from './patient.ts';
@@ -48,7 +48,8 @@ import { toPatientDto } from './patient-dto.ts';
  * - `GET /api/patients/:id`: the patient, its progress and its procedures; `ETag: "<version>"`.
  * - `PATCH /api/patients/:id`: changes fields; `If-Match` or `version` required (428 without
  *   either), 409 when stale.
- * - `DELETE /api/patients/:id`: 204; `If-Match` or `?version=` required (428), 409 when stale.
+ * - `DELETE /api/patients/:id` `{reason}`: 204; the reason required (400
+ *   `DELETION_REASON_INVALID`), `If-Match` or `?version=` required (428), 409 when stale.
  * - `GET /api/patients/:id/procedures`: its procedures.
  * - `POST /api/patients/:id/procedures/complete-pending-labs` `{completedDate?}`: 'mark all'
  *   on the lab exams in one command; answers `{completed}` (how many).
@@ -79,15 +80,19 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     }
   }
 
-  /** A patient the read model lacks: deleted (its stream's last event says when, by whom), or none. */
+  /**
+   * A patient the read model lacks: deleted (its stream's last event says when, by whom and,
+   * since deletions ask it, why), or none.
+   */
   async function whyNotFound(patientId: string): Promise<DomainError> {
     const [last] = await deps.eventStore.readStream(patientStreamId(patientId), {
       direction: 'backwards',
       maxCount: 1,
     });
-    return last?.type === PatientDeleted.type
-      ? new PatientWasDeleted(patientId, last.createdAt, last.metadata.userEmail)
-      : new PatientNotFound(patientId);
+    if (last?.type !== PatientDeleted.type) return new PatientNotFound(patientId);
+    // Checked when appended; a deletion that no longer reads is still said to be one.
+    const reason = PatientDeleted.data.safeParse(last.data).data?.reason;
+    return new PatientWasDeleted(patientId, last.createdAt, last.metadata.userEmail, reason);
   }
 
   /**
@@ -156,8 +161,10 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.delete('/patients/:id', requireApproved(), async function removePatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
+    // At the door, before the version: a deletion without a reason is refused whoever it names.
+    const reason = requireDeletionReason(reasonInBody(ctx.request.body));
     const expected = await revisionOfExisting(ctx, patientId, version);
-    await deletePatient(patientDeps, patientId, expected, metadata(ctx));
+    await deletePatient(patientDeps, patientId, expected, reason, metadata(ctx));
     ctx.status = 204;
   });
 
@@ -195,4 +202,11 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
       statistics.statistics(day),
     );
   });
+}
+
+/** `reason` of a JSON object body; anything else (no body, an array) has none. */
+function reasonInBody(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as { reason?: unknown }).reason
+    : undefined;
 }

@@ -28,7 +28,8 @@ export interface TestClient {
   get(path: string, options?: RequestOptions): Promise<TestResponse>;
   post(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
   patch(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
-  delete(path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A body only when given (a patient's deletion sends `{reason}`). */
+  delete(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse>;
   /** The cookies held now, by name. */
   readonly cookies: Map<string, string>;
   /** The `Cookie` header the next request will send. */
@@ -76,7 +77,7 @@ export function createClient(baseUrl: string): TestClient {
     get: (path, options) => send('GET', path, undefined, options),
     post: (path, body, options) => send('POST', path, body, options),
     patch: (path, body, options) => send('PATCH', path, body, options),
-    delete: (path, options) => send('DELETE', path, undefined, options),
+    delete: (path, body, options) => send('DELETE', path, body, options),
   };
 }
 

@@ -4,6 +4,9 @@ import type { TestClient, TestResponse } from './http-client.ts';
 
 /* Request helpers of the patients-*.int.test.ts files (the forms come from `@bari/contracts/testing`). */
 
+/** The body of `DELETE /api/patients/:id`: a deletion says why. */
+export const DELETION = { reason: 'Cadastro em duplicidade, feito por engano' } as const;
+
 /** Registers a patient and fails loudly unless it was created. */
 export async function register(
   client: TestClient,

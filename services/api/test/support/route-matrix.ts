@@ -83,7 +83,7 @@ export function send(client: TestClient, request: MatrixRequest) {
     case 'PATCH':
       return client.patch(request.path, request.body, options);
     case 'DELETE':
-      return client.delete(request.path, options);
+      return client.delete(request.path, request.body, options);
   }
 }
 

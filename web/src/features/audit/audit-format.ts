@@ -177,8 +177,9 @@ const PAGING_VALUES: ReadonlySet<string> = new Set(['page', 'pageSize', 'sort', 
  * whose old → new values the entry shows (a rescheduled procedure's date), else 'Ver
  * detalhes'; '-' when there are no details. Improving on §2: an entry whose other values fit in
  * a few words shows them ('Pacientes alterados: 3; Alterações: 12'), and a search always shows
- * what it looked for ('Busca: maria'), so the table and its printout say what a maintenance run
- * changed or whose records a search read.
+ * what it looked for ('Busca: maria') and a deletion why ('Motivo: …'), so the table and its
+ * printout say what a maintenance run changed, whose records a search read and why a patient
+ * was deleted.
  */
 export function detailsSummary(details: AuditLogEntryDto['details'], names: ValueNames = {}): string {
   if (!details) return m.none;
@@ -196,10 +197,14 @@ export function detailsSummary(details: AuditLogEntryDto['details'], names: Valu
     values.map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, names)}`).join('; ');
   const all = summary(shown);
   if (all && all.length <= VALUES_SUMMARY_MAX_LENGTH) return all;
-  // What a search looked for is what an auditor reads the row for, however long.
-  const searched = shown.filter(([name]) => name === 'search');
-  return searched.length > 0 ? summary(searched) : m.seeDetails;
+  // What a search looked for, or why a patient was deleted, is what an auditor reads the row
+  // for, however long.
+  const essential = shown.filter(([name]) => ALWAYS_SUMMARISED.has(name));
+  return essential.length > 0 ? summary(essential) : m.seeDetails;
 }
+
+/** Values the Detalhes column shows whatever their length. */
+const ALWAYS_SUMMARISED: ReadonlySet<string> = new Set(['search', 'deletionReason']);
 
 /** The patient an entry is about: the patient itself, or a procedure's. */
 export function patientIdOf(

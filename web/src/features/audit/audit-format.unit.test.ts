@@ -195,6 +195,16 @@ describe('the Nome and Detalhes columns', () => {
     expect(detailsSummary(null)).toBe('-');
   });
 
+  it("shows a deletion's reason as 'Motivo', however long, and as typed (never read as a code)", () => {
+    expect(detailsSummary({ values: { deletionReason: 'Cadastro em duplicidade' } })).toBe(
+      'Motivo: Cadastro em duplicidade',
+    );
+    const long =
+      'Paciente cadastrado por engano no lugar de outra pessoa com o mesmo nome, confirmado pela regulação.';
+    expect(detailsSummary({ values: { deletionReason: long } })).toBe(`Motivo: ${long}`);
+    expect(displayNamedValue('deletionReason', 'deleted')).toBe('deleted');
+  });
+
   it('summarises the fields an entry changed when it lists no updated fields nor a status', () => {
     expect(detailsSummary(rescheduled.details)).toBe('Data Prevista');
     expect(detailsSummary({ status: 'completed', changes: rescheduled.details.changes })).toBe(

@@ -68,6 +68,8 @@ export const auditMessages = {
   nextPage: 'Próxima',
   valueLabels: {
     reason: 'Motivo',
+    /** A patient's deletion: free text as typed (never a code, unlike `reason`). */
+    deletionReason: 'Motivo',
     count: 'Quantidade',
     source: 'Origem',
     isAdmin: 'Administrador',
@@ -186,6 +188,7 @@ export const auditMessages = {
   procedureAdded: 'adicionado',
   procedureRemoved: 'removido',
   proceduresAdded: (count: number) => `${count} procedimentos adicionados`,
+  deletionReason: (reason: string) => `Motivo: ${reason}`,
   showProcedures: 'Ver procedimentos',
   asOfLabel: 'Ver como estava em',
   asOfTimeLabel: 'às',

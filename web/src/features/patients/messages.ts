@@ -104,6 +104,10 @@ export const patientsMessages = {
   deleteText: (name: string) =>
     `Tem certeza que deseja excluir o paciente ${name}? Esta ação não pode ser desfeita. Todos os procedimentos associados também serão excluídos.`,
   deleting: 'Excluindo...',
+  // Beyond §2: the reason auditors read ('Excluir Paciente' in /audit, the patient's history)
+  deleteReasonLabel: 'Motivo da exclusão',
+  deleteReasonHelper: 'Obrigatório, de 5 a 500 caracteres. Fica registrado na auditoria.',
+  deleteReasonPlaceholder: 'Ex.: cadastro em duplicidade, paciente cadastrado por engano...',
 
   // Toasts (§8)
   error: 'Erro',

@@ -1,4 +1,5 @@
 import type {
+  DeletePatientBody,
   PatientDetailDto,
   PatientDto,
   PatientForm,
@@ -33,7 +34,7 @@ export interface UpdatePatientArgs {
   patient: PatientForm;
 }
 
-export interface DeletePatientArgs {
+export interface DeletePatientArgs extends DeletePatientBody {
   id: string;
   version: number;
 }
@@ -81,10 +82,10 @@ export const patientsApi = api.injectEndpoints({
         !error || error.status === 409 ? patientChangedTags(id) : [],
     }),
     deletePatient: build.mutation<null, DeletePatientArgs>({
-      query: ({ id, version }) => ({
+      query: ({ id, version, reason }) => ({
         url: `/api/patients/${encodeURIComponent(id)}?version=${version}`,
         method: 'DELETE',
-        forceJsonContentType: true,
+        body: { reason } satisfies DeletePatientBody,
         responseType: 'none',
       }),
       invalidatesTags: (_result, error, { id }) =>

@@ -24,6 +24,9 @@ export function HistoryEntry({ entry }: { entry: PatientHistoryEntryDto }) {
           entry.ipAddress ?? m.none,
         )}
       </span>
+      {entry.deletionReason ? (
+        <p className="patient-history__reason">{m.deletionReason(entry.deletionReason)}</p>
+      ) : null}
       {entry.changes.length > 0 ? <FieldChangesTable changes={entry.changes} /> : null}
       {added.length > LISTED_ADDITIONS ? <p>{m.proceduresAdded(added.length)}</p> : null}
       {listed.map((procedure) => (

@@ -1,10 +1,15 @@
-import type { PatientDto } from '@bari/contracts';
+import { DeletePatientBodySchema, type DeletePatientBody, type PatientDto } from '@bari/contracts';
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { showFailureToast } from '../../../app/failure-toast.ts';
+import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
 import { showToast } from '../../../app/toaster.tsx';
+import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { commonMessages } from '../../../common/messages.ts';
+import { TextField } from '../../../common/text-field.tsx';
 import { failureDescription } from '../format.ts';
 import { patientsMessages as m } from '../messages.ts';
 import { useDeletePatientMutation } from '../patients-api.ts';
@@ -17,10 +22,22 @@ export interface DeletePatientDialogProps {
 
 /**
  * 'Confirmar Exclusão' (§2): a click outside does not close it. Sends the version the page
- * shows, so a patient someone else changed meanwhile is not deleted unseen (409).
+ * shows, so a patient someone else changed meanwhile is not deleted unseen (409). Beyond §2,
+ * it asks why ('Motivo da exclusão', the contract's `DeletePatientBodySchema`): Excluir with
+ * no acceptable reason says so under the field and puts the focus there, as does the server's
+ * own refusal (`DELETION_REASON_INVALID`).
  */
 export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatientDialogProps) {
   const [deletePatient, { isLoading }] = useDeletePatientMutation();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(DeletePatientBodySchema), defaultValues: { reason: '' } });
+  const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
+  const busy = isLoading || isSubmitting;
 
   // The buttons stay enabled while deleting (a disabled button drops the focus): repeats are ignored.
   const inFlight = useRef(false);
@@ -28,14 +45,19 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
     if (!inFlight.current) onClose();
   };
 
-  const confirm = async () => {
+  const confirm = async ({ reason }: DeletePatientBody) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await deletePatient({ id: patient.id, version: patient.version }).unwrap();
+      await deletePatient({ id: patient.id, version: patient.version, reason }).unwrap();
       showToast({ title: m.deletedTitle, description: m.deleted, intent: Intent.SUCCESS });
       onDeleted();
     } catch (error) {
+      if (hasCode(error, 'DELETION_REASON_INVALID')) {
+        setError('reason', { message: messageOrFallback(error, m.deleteFailed) });
+        refocus('reason');
+        return;
+      }
       showFailureToast(error, { title: m.error, description: failureDescription(error, m.deleteFailed) });
       onClose();
     } finally {
@@ -45,32 +67,45 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
 
   return (
     <Dialog
-      canEscapeKeyClose={!isLoading}
+      canEscapeKeyClose={!busy}
       canOutsideClickClose={false}
       icon={IconNames.TRASH}
-      isCloseButtonShown={!isLoading}
+      isCloseButtonShown={!busy}
       isOpen
       onClose={cancel}
       role="alertdialog"
       title={m.deleteTitle}
     >
-      <DialogBody>
-        <p>{m.deleteText(patient.name)}</p>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button aria-disabled={isLoading} onClick={cancel} text={commonMessages.cancel} />
-            <Button
-              aria-busy={isLoading}
-              icon={IconNames.TRASH}
-              intent={Intent.DANGER}
-              onClick={() => void confirm()}
-              text={isLoading ? m.deleting : m.delete}
-            />
-          </>
-        }
-      />
+      <form noValidate onSubmit={(event) => void handleSubmit(confirm)(event)}>
+        <DialogBody>
+          <p>{m.deleteText(patient.name)}</p>
+          <TextField
+            autoFocus
+            control={control}
+            disabled={busy}
+            helperText={m.deleteReasonHelper}
+            id="delete-patient-reason"
+            label={m.deleteReasonLabel}
+            name="reason"
+            placeholder={m.deleteReasonPlaceholder}
+            rows={3}
+          />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button aria-disabled={busy} onClick={cancel} text={commonMessages.cancel} />
+              <Button
+                aria-busy={busy}
+                icon={IconNames.TRASH}
+                intent={Intent.DANGER}
+                text={busy ? m.deleting : m.delete}
+                type="submit"
+              />
+            </>
+          }
+        />
+      </form>
     </Dialog>
   );
 }
