@@ -11,6 +11,7 @@ export const ErrorCodeSchema = z.enum([
   'INVALID_REQUEST', // 400: a rule the schema cannot express
   'MALFORMED_JSON', // 400
   'MALFORMED_BODY_ENCODING', // 400: the body is not compressed as its Content-Encoding says
+  'MALFORMED_TEXT_ENCODING', // 400: the body's text is not UTF-8
   'PAYLOAD_TOO_LARGE', // 413
   'HEADERS_TOO_LARGE', // 431: the request line and headers exceed Node's limit
   'MALFORMED_REQUEST', // 400: not an HTTP request Node can parse
@@ -67,6 +68,7 @@ export const ErrorCodeSchema = z.enum([
   'COMPLETION_BEFORE_SURGERY',
   'COMPLETION_AFTER_SURGERY',
   'REQUIRED_PROCEDURE_TYPE_FORBIDDEN',
+  'AMBIGUOUS_MUNICIPALITY', // 400: a report's municipality named by a name several share
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

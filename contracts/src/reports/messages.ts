@@ -5,6 +5,8 @@ export const reportMessages = {
   patientRequired: 'Por favor, selecione um paciente',
   patientNotFound: 'Paciente não encontrado',
   municipalityNotFound: 'Município não encontrado',
+  municipalityAmbiguous: (labels: readonly string[]) =>
+    `Há mais de um município com pacientes com este nome (${labels.join(', ')}): informe a UF ou o código IBGE.`,
   dateInvalid: CLINICAL_DATE_INVALID,
   datesReversed: 'A data inicial não pode ser posterior à data final.',
   fieldsRequired: 'Selecione pelo menos um campo.',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { pino } from 'pino';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { buildApp } from '../src/app.ts';
+import { UTF8_BODY_MESSAGE } from '../src/http/utf8-body.ts';
 import { ERROR_MESSAGES } from '../src/http/error-response.ts';
 
 // The app over real HTTP, with routes that fail in each way the error handler must format.
@@ -75,6 +76,21 @@ describe('Koa skeleton', () => {
     const response = await post('/api/echo', '{"name":');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: 'MALFORMED_JSON', message: ERROR_MESSAGES.malformedJson });
+  });
+
+  it('refuses a body whose text is not UTF-8 (a name sent as Latin-1) with 400, and reads one that is', async () => {
+    const latin1 = Buffer.from('{"name":"Conceição","age":3}', 'latin1');
+    for (const contentType of ['application/json', 'application/json; charset=iso-8859-1']) {
+      const response = await fetch(base + '/api/echo', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: latin1,
+      });
+      expect(response.status, contentType).toBe(400);
+      expect(await response.json()).toEqual({ code: 'MALFORMED_TEXT_ENCODING', message: UTF8_BODY_MESSAGE });
+    }
+    const utf8 = await post('/api/echo', '{"name":"Conceição","age":3}');
+    expect(await utf8.json()).toEqual({ name: 'Conceição', age: 3 });
   });
 
   it('answers a body that is not compressed as its Content-Encoding says with 400, and reads one that is', async () => {

@@ -234,6 +234,40 @@ describe('GET /api/reports/municipal', () => {
         saoPaulo.overdueProcedures,
       ]);
     }
+    // A bare name shared by two municipalities with patients: which one is not guessed.
+    const bomJesus: string[] = [];
+    for (const [index, uf, ibgeCode] of [
+      [1, 'PI', '2201903'],
+      [2, 'RS', '4302303'],
+    ] as const) {
+      const registered = await register(
+        staff,
+        patientForm({
+          name: `Paciente de Bom Jesus ${uf}`,
+          cpf: validCpf(320000000 + index),
+          cns: null,
+          municipality: { ibgeCode, name: 'Bom Jesus', uf },
+        }),
+      );
+      expect(registered.status).toBe(201);
+      bomJesus.push(registered.body.id);
+    }
+    const ambiguous = await staff.get('/api/reports/municipal?municipality=Bom%20Jesus');
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body).toEqual({
+      code: 'AMBIGUOUS_MUNICIPALITY',
+      message:
+        'Há mais de um município com pacientes com este nome (Bom Jesus (PI), Bom Jesus (RS)): informe a UF ou o código IBGE.',
+    });
+    expect((await pdfOf('/api/reports/municipal?municipality=Bom%20Jesus%20(RS)')).text).toContain(
+      'Paciente de Bom Jesus RS',
+    );
+    // Out of the other reports' counts again.
+    for (const id of bomJesus) {
+      expect(
+        (await staff.delete(`/api/patients/${id}`, DELETION, { headers: { 'If-Match': '*' } })).status,
+      ).toBe(204);
+    }
     const nowhere = await staff.get('/api/reports/municipal?municipality=Atlantida');
     expect(nowhere.status).toBe(404);
     expect(nowhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Município não encontrado' });

@@ -10,6 +10,7 @@ import {
   clinicToday,
   municipalityLabel,
   reportMessages,
+  type Municipality,
   type ReportDateRange,
 } from '@bari/contracts';
 import { createPatientQueries, createReportQueries, type ReportQueries } from '@bari/projections';
@@ -34,20 +35,32 @@ function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): 
   return result.data as z.output<Schema>;
 }
 
-/** The municipality a parameter names, preferring one with patients when a name is shared; 404 when none. */
+/**
+ * The municipality a parameter names, preferring one with patients when a name is shared; 404
+ * when none. A bare name that several municipalities with patients share ('Bom Jesus': PI and
+ * RS) is a 400 that lists them: picking one silently left the other's patients out.
+ */
 async function resolveMunicipality(
   reports: ReportQueries,
   param: string,
 ): Promise<{ ibgeCode: string; label: string }> {
   const candidates = municipalitiesNamed(param);
+  const withPatients: Municipality[] = [];
   for (const candidate of candidates) {
-    if (await reports.municipalityWithPatients(candidate.ibgeCode)) {
-      return { ibgeCode: candidate.ibgeCode, label: municipalityLabel(candidate) };
-    }
+    if (await reports.municipalityWithPatients(candidate.ibgeCode)) withPatients.push(candidate);
   }
-  const first = candidates[0];
-  if (!first) throw new NotFound(reportMessages.municipalityNotFound);
-  return { ibgeCode: first.ibgeCode, label: municipalityLabel(first) };
+  if (withPatients.length > 1) {
+    throw new DomainError(
+      'invalid',
+      reportMessages.municipalityAmbiguous(
+        withPatients.map((municipality) => municipalityLabel(municipality)),
+      ),
+      'AMBIGUOUS_MUNICIPALITY',
+    );
+  }
+  const chosen = withPatients[0] ?? candidates[0];
+  if (!chosen) throw new NotFound(reportMessages.municipalityNotFound);
+  return { ibgeCode: chosen.ibgeCode, label: municipalityLabel(chosen) };
 }
 
 /** A report's period as access-record parameters (absent dates as null). */

@@ -1,0 +1,22 @@
+import type { Middleware } from 'koa';
+import { DomainError } from '../shared/domain-error.ts';
+import type { RequestState } from './request-state.ts';
+
+export const UTF8_BODY_MESSAGE =
+  'O texto enviado não está codificado em UTF-8: caracteres acentuados chegariam corrompidos. Reenvie-o em UTF-8.';
+
+/**
+ * The body parser decodes every JSON body as UTF-8 and turns bytes that are not (a name sent as
+ * Latin-1: 'Concei\xe7\xe3o') into U+FFFD, which would then be stored and printed as 'Concei��o'
+ * with the original letters lost. Such a body is refused whole, before any route reads it.
+ * U+FFFD typed on purpose is refused too: it is never a letter of a name or a clinical note.
+ */
+export function requireUtf8Body(): Middleware<RequestState> {
+  return async function requireUtf8Body(ctx, next) {
+    const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+    if (typeof raw === 'string' && raw.includes('\uFFFD')) {
+      throw new DomainError('invalid', UTF8_BODY_MESSAGE, 'MALFORMED_TEXT_ENCODING');
+    }
+    await next();
+  };
+}
