@@ -151,3 +151,14 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>
   sisregCode: 'Código SISREG',
   notes: 'Observações',
 };
+
+/**
+ * Whether a patient's name can be printed as typed: the report PDFs' font draws the Latin
+ * alphabet (every Portuguese letter), and the SUS registries (CPF, CNS) spell names in it. A
+ * letter of another script ('王小明') or an emoji printed as nothing, so the clinical PDF named a
+ * blank or another patient ('محمد Ali' printed 'Ali'). More than two combining marks on one
+ * letter spill over the rows above and below it in every list.
+ */
+export function isPrintableName(text: string): boolean {
+  return !/(?!\p{Script=Latin})\p{L}|\p{Extended_Pictographic}|\p{M}{3,}/u.test(text);
+}

@@ -43,6 +43,17 @@ describe('PatientFormSchema', () => {
     });
   });
 
+  it('given a name the PDFs cannot print (another alphabet, an emoji, stacked marks), then it is refused', () => {
+    const refusal =
+      'Escreva o nome com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).';
+    for (const name of ['王小明', 'محمد Ali', 'Ana 😀', 'Ana Lu\u0301\u0301\u0301cia']) {
+      expect(messages({ ...validForm, name }), name).toEqual({ name: [refusal] });
+    }
+    for (const name of ["João D'Ávila-Souza", 'Ñandú Çé Zoë', 'Lu\u0301cia']) {
+      expect(messages({ ...validForm, name }), name).toEqual({});
+    }
+  });
+
   it('given only the required fields, then the optional ones are null', () => {
     const parsed = PatientFormSchema.parse({
       name: 'Ana',

@@ -4,6 +4,8 @@ import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
 /** §5 — the patient form's messages, word for word where the spec gives them. */
 export const patientMessages = {
   nameRequired: 'Nome é obrigatório',
+  nameNotPrintable:
+    'Escreva o nome com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).',
   cpfRequired: 'CPF é obrigatório',
   cpfInvalid: 'CPF inválido',
   municipalityRequired: MUNICIPALITY_REQUIRED,

@@ -4,6 +4,7 @@ import {
   AihNumberSchema,
   CnsSchema,
   CpfSchema,
+  isPrintableName,
   NOTES_MAX_LENGTH,
   OptionalDateSchema,
   optionalText,
@@ -25,7 +26,7 @@ import { patientMessages as m } from './messages.ts';
  * The municipality must be on the IBGE list.
  */
 export const PatientFormFieldsSchema = z.object({
-  name: requiredText(m.nameRequired),
+  name: requiredText(m.nameRequired).refine(isPrintableName, m.nameNotPrintable),
   cpf: CpfSchema,
   cns: CnsSchema,
   municipality: MunicipalitySchema,
