@@ -403,6 +403,13 @@ describe('patients: registration, follow-up and removal', () => {
     await labs.getByLabel('23 de 23 concluídos').waitFor();
     expect(await labs.getByRole('checkbox', { checked: false }).count()).toBe(0);
 
+    // The history reads 'Marcar todos' as one act of the nurse: one entry, its 22 exams folded.
+    await page.getByRole('button', { name: 'Mostrar histórico' }).click();
+    const markedAll = page.locator('.patient-history__entry').first();
+    await markedAll.getByText('Registrar Procedimento (22)', { exact: true }).waitFor();
+    await markedAll.getByText('22 procedimentos alterados', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ocultar histórico' }).click();
+
     // Add a procedure of a new type to the exams: it comes optional and pending. The category
     // is folded first: it opens to show what was added.
     const exams = await openCategory(page, 'Exames');

@@ -104,7 +104,13 @@ export const PatientHistoryEntryDtoSchema = z.object({
   timestamp: z.string().datetime({ offset: true }),
   userEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  /** The first of `actions`. */
   action: AuditActionSchema,
+  /**
+   * What the command did, event by event: its actions in order, each with how many events had
+   * it ('Atualizar Paciente' then 53 'Reagendar Procedimento' for a surgery date moved).
+   */
+  actions: z.array(z.object({ action: AuditActionSchema, count: z.number().int().min(1) })).min(1),
   /** Patient fields changed (`PATIENT_FIELD_LABELS` names them). */
   changes: z.array(FieldChangeSchema),
   procedures: z.array(ProcedureHistoryChangeSchema),

@@ -74,29 +74,54 @@ function procedureChanges(before: PatientState, after: PatientState): ProcedureH
 const detailsOf = (state: PatientState): Record<string, unknown> =>
   state.kind === 'Registered' ? { ...state.details } : {};
 
+/** Events decided by one command (one request, one decision): shown as one entry. */
+const sameCommand = (a: EventMetadata, b: EventMetadata): boolean =>
+  a.correlationId === b.correlationId && a.timestamp === b.timestamp;
+
+/** The actions of a run of events, in order of first appearance, each with how many events had it. */
+function actionCounts(events: readonly PatientStreamEvent[]): PatientHistoryEntryDto['actions'] {
+  const counts = new Map<PatientHistoryEntryDto['action'], number>();
+  for (const { event } of events) {
+    const action = patientEventAction(event);
+    counts.set(action, (counts.get(action) ?? 0) + 1);
+  }
+  return [...counts].map(([action, count]) => ({ action, count }));
+}
+
 /**
- * The patient's history from its stream, newest first: for each event who, when, from where,
+ * The patient's history from its stream, newest first: for each command who, when, from where,
  * and each field it changed with its value before and after (procedures included), found by
- * folding the stream and comparing the state before and after each event.
+ * folding the stream and comparing the state before and after the command. The events one
+ * command appended make one entry: a surgery date moved with its 53 procedures rescheduled,
+ * 'Marcar todos' with its 23 exams, read as what the nurse did, not as 54 or 23 separate acts.
  */
 export function patientHistory(events: readonly PatientStreamEvent[]): PatientHistoryEntryDto[] {
   const entries: PatientHistoryEntryDto[] = [];
   let state = initialPatientState();
-  for (const { event, revision, metadata } of events) {
-    const next = evolvePatient(state, event);
+  for (let first = 0; first < events.length;) {
+    let end = first + 1;
+    while (end < events.length && sameCommand(events[first]!.metadata, events[end]!.metadata)) end += 1;
+    const run = events.slice(first, end);
+    let next = state;
+    for (const { event } of run) next = evolvePatient(next, event);
+    const { metadata } = run[0]!;
+    const actions = actionCounts(run);
+    const deletion = run.find(({ event }) => event.type === 'PatientDeleted')?.event;
     entries.push({
-      revision,
+      revision: run.at(-1)!.revision,
       timestamp: metadata.timestamp,
       userEmail: metadata.userEmail,
       ipAddress: metadata.clientIp,
-      action: patientEventAction(event),
+      action: actions[0]!.action,
+      actions,
       changes: next.kind === 'Deleted' ? [] : fieldChanges(detailsOf(state), detailsOf(next)),
       procedures: procedureChanges(state, next),
-      ...(event.type === 'PatientDeleted' && event.data.reason !== undefined
-        ? { deletionReason: event.data.reason }
+      ...(deletion?.type === 'PatientDeleted' && deletion.data.reason !== undefined
+        ? { deletionReason: deletion.data.reason }
         : {}),
     });
     state = next;
+    first = end;
   }
   return entries.reverse();
 }

@@ -5,6 +5,7 @@ import {
   PatientUpdated,
   ProcedureCompleted,
   ProcedureAssigned,
+  ProcedureReopened,
   type PatientDetails,
   type PatientEvent,
 } from '@bari/contracts';
@@ -27,10 +28,17 @@ const details: PatientDetails = {
   notes: null,
 };
 
-/** Given these events, one a minute from 10:00, by the nurse at 10.0.0.7. */
-const stream = (events: PatientEvent[]): PatientStreamEvent[] =>
-  events.map((event, revision) => {
-    const at = new Date(Date.UTC(2025, 0, 10, 10, revision));
+/**
+ * Given these events, one a minute from 10:00, by the nurse at 10.0.0.7, each its own command;
+ * `commands` lists how many events each command appended instead (all one by default).
+ */
+const stream = (events: PatientEvent[], commands?: readonly number[]): PatientStreamEvent[] => {
+  const commandOf = (commands ?? events.map(() => 1)).flatMap((size, command) =>
+    Array.from({ length: size }, () => command),
+  );
+  return events.map((event, revision) => {
+    const command = commandOf[revision]!;
+    const at = new Date(Date.UTC(2025, 0, 10, 10, command));
     return {
       event,
       revision,
@@ -39,25 +47,28 @@ const stream = (events: PatientEvent[]): PatientStreamEvent[] =>
         userId: 'u1',
         userEmail: 'enfermeira@hospital.br',
         clientIp: '10.0.0.7',
-        correlationId: 'c',
+        correlationId: `request-${command}`,
         timestamp: at.toISOString(),
       },
     };
   });
+};
+
+const hemograma = {
+  id: 'pre_op_lab.hemograma',
+  name: 'Hemograma completo',
+  category: 'pre_op_lab',
+  phase: 'pre_operative',
+  isRequired: true,
+  scheduledMonth: null,
+} as const;
 
 const events = stream([
   PatientRegistered.create({ patientId: PATIENT, ...details }),
   ProcedureAssigned.create({
     patientId: PATIENT,
     procedureId: PROCEDURE,
-    procedureType: {
-      id: 'pre_op_lab.hemograma',
-      name: 'Hemograma completo',
-      category: 'pre_op_lab',
-      phase: 'pre_operative',
-      isRequired: true,
-      scheduledMonth: null,
-    },
+    procedureType: hemograma,
     status: 'pending',
     scheduledDate: null,
     reason: 'registration',
@@ -110,6 +121,60 @@ describe('patient history', () => {
       expect.objectContaining({ kind: 'added', procedureName: 'Hemograma completo' }),
     ]);
     expect(history[3]?.changes).toContainEqual({ field: 'name', from: null, to: 'Maria' });
+  });
+
+  it('makes one entry of the events one command appended, with its actions counted', () => {
+    const second = 'a0000000-0000-4000-8000-000000000002';
+    const completion = (procedureId: string) =>
+      ProcedureCompleted.create({
+        patientId: PATIENT,
+        procedureId,
+        completedDate: '2025-01-09',
+        location: null,
+        professionalName: null,
+        notes: null,
+      });
+    const assignment = (procedureId: string) =>
+      ProcedureAssigned.create({
+        patientId: PATIENT,
+        procedureId,
+        procedureType: { ...hemograma, id: `${hemograma.id}.${procedureId}` },
+        status: 'pending',
+        scheduledDate: null,
+        reason: 'registration',
+      });
+    // The registration (3 events), then 'Marcar todos' (2 completions), then one tick alone.
+    const history = patientHistory(
+      stream(
+        [
+          PatientRegistered.create({ patientId: PATIENT, ...details }),
+          assignment(PROCEDURE),
+          assignment(second),
+          completion(PROCEDURE),
+          completion(second),
+          ProcedureReopened.create({ patientId: PATIENT, procedureId: second, reason: 'staff' }),
+        ],
+        [3, 2, 1],
+      ),
+    );
+    expect(history.map(({ revision, actions }) => ({ revision, actions }))).toEqual([
+      { revision: 5, actions: [{ action: 'REOPEN_PROCEDURE', count: 1 }] },
+      { revision: 4, actions: [{ action: 'COMPLETE_PROCEDURE', count: 2 }] },
+      {
+        revision: 2,
+        actions: [
+          { action: 'CREATE_PATIENT', count: 1 },
+          { action: 'ASSIGN_PROCEDURES', count: 2 },
+        ],
+      },
+    ]);
+    expect(history[2]).toMatchObject({ action: 'CREATE_PATIENT' });
+    expect(history[2]?.procedures.map((procedure) => procedure.kind)).toEqual(['added', 'added']);
+    expect(history[1]?.procedures.map((procedure) => procedure.procedureId)).toEqual([PROCEDURE, second]);
+    expect(history[1]?.procedures[0]?.changes).toEqual([
+      { field: 'status', from: 'pending', to: 'completed' },
+      { field: 'completedDate', from: null, to: '2025-01-09' },
+    ]);
   });
 
   it("gives a deletion's reason; a deletion written before reasons were asked has none", () => {

@@ -188,6 +188,9 @@ export const auditMessages = {
   procedureAdded: 'adicionado',
   procedureRemoved: 'removido',
   proceduresAdded: (count: number) => `${count} procedimentos adicionados`,
+  /** An action of a command that appended several events of it: 'Reagendar Procedimento (53)'. */
+  actionTimes: (label: string, count: number) => (count > 1 ? `${label} (${count})` : label),
+  proceduresChanged: (count: number) => `${count} procedimentos alterados`,
   deletionReason: (reason: string) => `Motivo: ${reason}`,
   showProcedures: 'Ver procedimentos',
   asOfLabel: 'Ver como estava em',
