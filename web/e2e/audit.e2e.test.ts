@@ -178,6 +178,10 @@ describe('audit', () => {
     await why.click();
     const details = page.getByRole('dialog', { name: 'Detalhes do Registro' });
     expect(await details.locator('.audit-details').textContent()).toContain(`Motivo${reason}`);
+    // Escape reaches the dialog once it holds the focus (it moves there as the dialog opens).
+    await expect
+      .poll(() => details.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement)))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();
@@ -199,6 +203,34 @@ describe('audit', () => {
     await registration.getByText('Atribuir Procedimentos Obrigatórios', { exact: true }).waitFor();
     expect(await entries.count()).toBe(32);
     await screenshot(page, 'deleted-patient-history');
+  });
+
+  it("shows a command's entries about one patient's procedures as one row, opened on demand", async () => {
+    const page = await openPage(app.browser);
+    await signIn(page, app.baseUrl, (await initialized(app.baseUrl))[0]!);
+    await page.waitForURL(`${app.baseUrl}/`);
+    const patient = await registerPatient(page, 'Telma Agrupada Reis', '11144477735');
+    // 'Marcar todos' on the lab exams: one command, one entry per exam (the day before surgery).
+    const marked = await call(page, 'POST', `/api/patients/${patient.id}/procedures/complete-pending-labs`, {
+      completedDate: '2025-01-09',
+    });
+    expect(marked.status).toBe(200);
+    const { completed } = marked.json as { completed: number };
+    expect(completed).toBeGreaterThan(1);
+
+    await page.goto(`${app.baseUrl}/audit`);
+    await page.getByRole('searchbox', { name: 'Buscar no histórico' }).fill('telma agrupada');
+    const group = page.locator('.audit-table__group');
+    await group.getByText(`Registrar Procedimento (${completed})`, { exact: true }).waitFor();
+    await group.getByText(`${completed} procedimentos — Telma Agrupada Reis`, { exact: true }).waitFor();
+    expect(await page.locator('.audit-table__grouped').count()).toBe(0);
+    const show = group.getByRole('button', { name: `Mostrar os ${completed}` });
+    await show.click();
+    await expect.poll(() => page.locator('.audit-table__grouped').count()).toBe(completed);
+    expect(await group.getByRole('button', { name: 'Ocultar' }).getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'audit-group-open');
+    await group.getByRole('button', { name: 'Ocultar' }).click();
+    await expect.poll(() => page.locator('.audit-table__grouped').count()).toBe(0);
   });
 
   it('says in the table, on screen and on paper, what a maintenance run changed', async () => {

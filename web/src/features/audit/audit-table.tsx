@@ -1,6 +1,7 @@
 import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, HTMLTable, NonIdealState, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   actionLabel,
@@ -12,6 +13,7 @@ import {
   type ValueNames,
 } from './audit-format.ts';
 import { BreakableText } from '../../common/breakable-text.tsx';
+import { groupByCommand } from './audit-groups.ts';
 import { auditMessages as m } from './messages.ts';
 
 export interface AuditTableProps {
@@ -39,12 +41,108 @@ function nameOf(entry: AuditLogEntryDto) {
   );
 }
 
-/** §2: the seven columns with their fallbacks; a row's details open in a dialog. */
+interface EntryRowProps {
+  entry: AuditLogEntryDto;
+  names: ValueNames | undefined;
+  onOpen: (entry: AuditLogEntryDto) => void;
+  /** One of an opened group's entries. */
+  inGroup?: boolean;
+}
+
+function EntryRow({ entry, names, onOpen, inGroup = false }: EntryRowProps) {
+  return (
+    <tr className={inGroup ? 'audit-table__grouped' : undefined}>
+      <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
+      <td>{entry.userEmail ? <BreakableText text={entry.userEmail} /> : m.system}</td>
+      <td>
+        <Tag minimal multiline round>
+          {actionLabel(entry.action)}
+        </Tag>
+      </td>
+      <td>{entityTypeLabel(entry.entityType)}</td>
+      <td>{nameOf(entry)}</td>
+      <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
+      <td className="audit-table__details">
+        {entry.details ? (
+          <Button
+            className="audit-table__open"
+            onClick={() => onOpen(entry)}
+            size={Size.SMALL}
+            text={detailsSummary(entry.details, names)}
+            variant={ButtonVariant.MINIMAL}
+          />
+        ) : (
+          m.none
+        )}
+      </td>
+    </tr>
+  );
+}
+
+interface GroupRowProps {
+  entries: readonly AuditLogEntryDto[];
+  open: boolean;
+  onToggle: () => void;
+}
+
+/** The entries of one command about one patient's procedures, as one row ('Registrar Procedimento (22)'). */
+function GroupRow({ entries, open, onToggle }: GroupRowProps) {
+  const first = entries[0]!;
+  const patientId = patientIdOf(first);
+  const patientName = first.details?.patientName ?? null;
+  const name = m.groupName(entries.length, patientName);
+  return (
+    <tr className="audit-table__group">
+      <td className="audit-table__time">{formatTimestamp(first.timestamp)}</td>
+      <td>{first.userEmail ? <BreakableText text={first.userEmail} /> : m.system}</td>
+      <td>
+        <Tag minimal multiline round>
+          {m.groupAction(actionLabel(first.action), entries.length)}
+        </Tag>
+      </td>
+      <td>{entityTypeLabel(first.entityType)}</td>
+      <td>
+        {patientId ? (
+          <Link title={m.openPatient} to={`/patients/${patientId}`}>
+            <BreakableText text={name} />
+          </Link>
+        ) : (
+          <BreakableText text={name} />
+        )}
+      </td>
+      <td>{first.ipAddress ? <BreakableText text={first.ipAddress} /> : m.none}</td>
+      <td className="audit-table__details">
+        <Button
+          aria-expanded={open}
+          className="audit-table__open"
+          endIcon={open ? IconNames.CHEVRON_UP : IconNames.CHEVRON_DOWN}
+          onClick={onToggle}
+          size={Size.SMALL}
+          text={open ? m.groupHide : m.groupShow(entries.length)}
+          variant={ButtonVariant.MINIMAL}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * §2: the seven columns with their fallbacks; a row's details open in a dialog. The entries one
+ * command wrote about one patient's procedures ('Marcar todos', a surgery date moved) are one
+ * row, opened on demand to show each.
+ */
 export function AuditTable({ rows, names, onOpen }: AuditTableProps) {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   if (!rows) return <p className={Classes.TEXT_MUTED}>{m.loading}</p>;
   if (rows.length === 0) {
     return <NonIdealState description={m.emptyHint} icon={IconNames.HISTORY} title={m.empty} />;
   }
+  const toggle = (id: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   // Seven columns fit the card from 1024 px up, and on paper: long text wraps (emails at '@' and
   // '.'), the date above its time; nothing is cut nor scrolls sideways.
   return (
@@ -63,33 +161,20 @@ export function AuditTable({ rows, names, onOpen }: AuditTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((entry) => (
-            <tr key={entry.id}>
-              <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
-              <td>{entry.userEmail ? <BreakableText text={entry.userEmail} /> : m.system}</td>
-              <td>
-                <Tag minimal multiline round>
-                  {actionLabel(entry.action)}
-                </Tag>
-              </td>
-              <td>{entityTypeLabel(entry.entityType)}</td>
-              <td>{nameOf(entry)}</td>
-              <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
-              <td className="audit-table__details">
-                {entry.details ? (
-                  <Button
-                    className="audit-table__open"
-                    onClick={() => onOpen(entry)}
-                    size={Size.SMALL}
-                    text={detailsSummary(entry.details, names)}
-                    variant={ButtonVariant.MINIMAL}
-                  />
-                ) : (
-                  m.none
-                )}
-              </td>
-            </tr>
-          ))}
+          {groupByCommand(rows).map((row) =>
+            row.kind === 'entry' ? (
+              <EntryRow entry={row.entry} key={row.entry.id} names={names} onOpen={onOpen} />
+            ) : (
+              <Fragment key={row.id}>
+                <GroupRow entries={row.entries} onToggle={() => toggle(row.id)} open={opened.has(row.id)} />
+                {opened.has(row.id)
+                  ? row.entries.map((entry) => (
+                      <EntryRow entry={entry} inGroup key={entry.id} names={names} onOpen={onOpen} />
+                    ))
+                  : null}
+              </Fragment>
+            ),
+          )}
         </tbody>
       </HTMLTable>
     </div>

@@ -62,6 +62,12 @@ export const auditMessages = {
   printListPage: (page: number, pages: number) => `Página ${page} de ${pages} da consulta`,
   openPatient: 'Abrir a página do paciente (com o histórico, mesmo se excluído)',
   procedureOfPatient: (procedure: string, patient: string) => `${procedure} — ${patient}`,
+  // The entries of one command about one patient's procedures, as one row
+  groupAction: (label: string, count: number) => `${label} (${count})`,
+  groupName: (count: number, patient: string | null) =>
+    patient ? `${count} procedimentos — ${patient}` : `${count} procedimentos`,
+  groupShow: (count: number) => `Mostrar os ${count}`,
+  groupHide: 'Ocultar',
   printSearch: (text: string) => `Busca: "${text}"`,
   printedAt: (when: string) => `Impresso em ${when}`,
   previousPage: 'Anterior',
