@@ -179,9 +179,7 @@ describe('audit', () => {
     const details = page.getByRole('dialog', { name: 'Detalhes do Registro' });
     expect(await details.locator('.audit-details').textContent()).toContain(`Motivo${reason}`);
     // Escape reaches the dialog once its overlay holds the focus (it moves there as it opens).
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('.bp6-overlay') != null))
-      .toBe(true);
+    await expect.poll(() => page.locator('.bp6-overlay :focus').count()).toBe(1);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();

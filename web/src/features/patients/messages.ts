@@ -56,6 +56,8 @@ export const patientsMessages = {
   municipalityNoResults: 'Nenhum município encontrado',
   municipalityNotChosen: 'Selecione o município na lista',
   admissionDateLabel: 'Data da Internação',
+  admissionFarAhead: (date: string) =>
+    `A internação é em ${date}, daqui a mais de dois meses. Confira o ano antes de salvar.`,
   dischargeDateLabel: 'Data da Alta',
   surgeryDateLabel: 'Data da Cirurgia',
   surgeryDateHelper: 'Base das datas do acompanhamento pós-operatório',

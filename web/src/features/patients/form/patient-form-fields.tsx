@@ -10,6 +10,7 @@ import type { Control } from 'react-hook-form';
 import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
+import { farAdmissionWarning } from './admission-date-warning.ts';
 import { MunicipalityField } from './municipality-field.tsx';
 import { useIdentifierInUseWarning } from './use-identifier-in-use.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
@@ -79,6 +80,7 @@ export function PatientFormFields({ control, disabled, patientId }: PatientFormF
             id="patient-admission-date"
             label={m.admissionDateLabel}
             name="admissionDate"
+            warning={farAdmissionWarning}
           />
           <DateField
             {...common}
