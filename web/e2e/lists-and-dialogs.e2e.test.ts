@@ -1,3 +1,4 @@
+import { addDaysToDate, clinicToday } from '@bari/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
@@ -175,7 +176,7 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     const box = (await progressHeader.boundingBox())!;
     await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
     await page.waitForURL(/sort=progress/);
-    expect(await progressHeader.getAttribute('aria-sort')).not.toBeNull();
+    await expect.poll(() => progressHeader.getAttribute('aria-sort')).not.toBeNull();
 
     // Name, Z→A.
     await page.getByRole('button', { name: 'Paciente', exact: true }).click();
@@ -358,5 +359,27 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     expect(expected.length).toBe(await rows.count());
     expect(new Set(expected)).toEqual(new Set(['Previsto: 02/04/2026']));
     await screenshot(page, 'patient-expected-dates-after-surgery-moved');
+
+    // The surgery moves ahead of today: a post-operative procedure cannot be ticked until then.
+    const { version: later } = (await callApi(page, 'GET', `/api/patients/${expectedPatientId}`)).json as {
+      version: number;
+    };
+    const ahead = addDaysToDate(clinicToday(new Date()), 20);
+    expect(
+      (
+        await callApi(page, 'PATCH', `/api/patients/${expectedPatientId}`, {
+          surgeryDate: ahead,
+          version: later,
+        })
+      ).status,
+    ).toBe(200);
+    await page.reload();
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    const pending = rows.nth(1);
+    expect(await pending.getByRole('checkbox').isDisabled()).toBe(true);
+    const [year, month, day] = ahead.split('-');
+    await pending.getByText(`Pode ser marcado após a cirurgia (${day}/${month}/${year})`).waitFor();
+    // The one completed before stays as it was, untickable as ever.
+    expect(await rows.first().getByRole('checkbox').isDisabled()).toBe(false);
   });
 });

@@ -312,6 +312,14 @@ describe('patients: registration, follow-up and removal', () => {
     await hemograma.locator('..').click();
     const tickDay = page.getByRole('dialog', { name: 'Marcar como concluído' });
     await tickDay.getByText('Procedimento: Hemograma completo').waitFor();
+    // The day is what is asked: the cursor waits in its field.
+    await expect
+      .poll(() =>
+        tickDay
+          .getByLabel('Data de realização')
+          .evaluate((input) => input === input.ownerDocument.activeElement),
+      )
+      .toBe(true);
     await tickDay
       .getByText('A cirurgia foi em 03/02/2026: informe o dia em que foi realizado, até essa data.')
       .waitFor();
@@ -465,18 +473,37 @@ describe('patients: registration, follow-up and removal', () => {
       '— Procedimentos Pós-Operatórios Opcionais —',
     ]);
     await form.getByLabel('Tipo de Procedimento').selectOption({ label: 'Polissonografia (Opcional)' });
-    // Today, left as proposed, is months after the surgery (03/02/2026): said before saving, in
-    // the words the server would refuse it with.
-    const afterSurgery =
-      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).';
-    await form.getByText(afterSurgery).waitFor();
-    await form.getByLabel('Data de Realização').fill('2026-01-25');
-    expect(await form.getByText(afterSurgery).count()).toBe(0);
+    // The patient was operated on 03/02/2026: today is not proposed for a pre-operative exam.
+    const completedDate = form.getByLabel('Data de Realização');
+    await expect.poll(() => completedDate.inputValue()).toBe('');
     await form.getByLabel('Local', { exact: true }).fill('Clínica do Sono');
     await form.getByLabel('Profissional Responsável').fill('Dra. Ana Souza');
     await form.getByLabel('Observações').fill('Apneia leve.');
+    // A day after the surgery is said as it is typed, then refused under the date on saving,
+    // which takes the focus; nothing is sent.
+    const afterSurgery =
+      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).';
+    await completedDate.fill('2026-02-10');
+    await form.getByText(afterSurgery).waitFor();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/procedures')) sent.push(request.url());
+    });
+    await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
+    await expect
+      .poll(() => completedDate.evaluate((input) => input === input.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await form.locator('.bp6-intent-danger').getByText(afterSurgery).count()).toBe(1);
+    expect(sent).toEqual([]);
+    await completedDate.fill('2026-01-25');
+    await expect.poll(() => form.getByText(afterSurgery).count()).toBe(0);
     await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
     await toast(page, 'Procedimento registrado com sucesso!').waitFor();
+    // Seen where the nurse is: the page is scrolled down to the form, the toast is in the window.
+    expect(await form.evaluate((card) => card.ownerDocument.defaultView!.scrollY)).toBeGreaterThan(0);
+    const shown = (await toast(page, 'Procedimento registrado com sucesso!').boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     const polissonografia = exams.getByRole('listitem').filter({ hasText: 'Polissonografia' });
     await polissonografia.getByText('Concluído', { exact: true }).waitFor();
     await polissonografia.getByText('Clínica do Sono · Dra. Ana Souza').waitFor();

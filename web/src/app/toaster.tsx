@@ -22,7 +22,9 @@ let toaster: Promise<Toaster> | undefined;
  */
 function getToaster(): Promise<Toaster> {
   toaster ??= OverlayToaster.create(
-    { maxToasts: 1, position: Position.TOP_RIGHT, className: 'app-toaster' },
+    // Bottom right: over nothing a nurse is about to click (at the top right a toast covered the
+    // patient's 'Editar' and 'Excluir' for its five seconds).
+    { maxToasts: 1, position: Position.BOTTOM_RIGHT, className: 'app-toaster' },
     {
       domRenderer: (element, container) =>
         createRoot(container).render(<OverlaysProvider>{element}</OverlaysProvider>),

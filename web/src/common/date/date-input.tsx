@@ -26,6 +26,8 @@ export interface DateInputProps {
   onFocus?: () => void;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Focused when mounted (a dialog that asks only this date). */
+  autoFocus?: boolean;
   intent?: Intent;
   disabled?: boolean;
   /** The calendar's first and last months (`yyyy-MM-dd`); typing is not limited by them. */
@@ -53,6 +55,7 @@ export function DateInput({
   onFocus,
   onKeyDown: onOtherKey,
   inputRef,
+  autoFocus,
   intent = Intent.NONE,
   disabled,
   min,
@@ -107,6 +110,7 @@ export function DateInput({
       aria-busy={ariaBusy}
       aria-label={ariaLabel}
       autoComplete="off"
+      autoFocus={autoFocus}
       className={className}
       disabled={disabled}
       id={id}

@@ -85,6 +85,7 @@ export const proceduresMessages = {
   tickAfterSurgery: (surgeryDate: string) =>
     `A cirurgia foi em ${surgeryDate}: informe o dia em que foi realizado, até essa data.`,
   tickConfirm: 'Marcar como concluído',
+  afterSurgery: (surgeryDate: string) => `Pode ser marcado após a cirurgia (${surgeryDate})`,
   registered: 'Procedimento registrado com sucesso!',
   registerFailed: 'Erro ao registrar procedimento. Tente novamente.',
 } as const;

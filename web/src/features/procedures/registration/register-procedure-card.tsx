@@ -1,6 +1,5 @@
 import {
   clinicToday,
-  ProcedureRegistrationFormSchema,
   scheduleBaseDate,
   scheduledDateFor,
   type PatientDetailDto,
@@ -8,15 +7,15 @@ import {
 } from '@bari/contracts';
 import { Button, Card, Classes, Elevation, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { serverFieldErrors } from '../../../app/server-field-errors.ts';
 import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
-import { wrongSideOfSurgery } from '../surgery-side.ts';
+import { preOperativeDeadline, wrongSideOfSurgery } from '../surgery-side.ts';
+import { registrationResolver } from './registration-resolver.ts';
 import { procedureOptionGroups } from './procedure-options.ts';
 import { ProcedureTypeSelect } from './procedure-type-select.tsx';
 import {
@@ -46,16 +45,24 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
   const today = clinicToday(new Date());
   const groups = useMemo(() => procedureOptionGroups(patient.procedures, types), [patient.procedures, types]);
   const { register, isRegistering } = useRegisterProcedure(patient, types);
-  const { control, handleSubmit, reset, setError } = useForm<
+  const options = groups.flatMap((group) => group.options);
+  const typeOf = (id: string) => options.find((option) => option.value === id)?.type;
+  const { control, handleSubmit, reset, setError, setValue, getFieldState } = useForm<
     RegistrationFormValues,
     unknown,
     RegistrationFormOutput
   >({
-    resolver: zodResolver(ProcedureRegistrationFormSchema),
+    resolver: registrationResolver(typeOf, patient.surgeryDate),
     defaultValues: emptyRegistrationForm(today),
   });
   const chosenId = useWatch({ control, name: 'procedureTypeId' });
-  const chosen = groups.flatMap((group) => group.options).find((option) => option.value === chosenId);
+  const chosen = options.find((option) => option.value === chosenId);
+  const deadline = chosen ? preOperativeDeadline(chosen.type.phase, patient.surgeryDate, today) : null;
+  // A pre-operative procedure of an operated patient was not done today: the date proposed is
+  // taken away (unless the nurse typed one), as the timeline's tick asks the day.
+  useEffect(() => {
+    if (deadline && !getFieldState('completedDate').isDirty) setValue('completedDate', '');
+  }, [deadline, getFieldState, setValue]);
   const pendingDate = patient.procedures.find(
     (procedure) => procedure.procedureTypeId === chosenId && procedure.status === 'pending',
   )?.scheduledDate;

@@ -75,6 +75,8 @@ export function CompletionDateDialog({
               labelFor="completion-date-dialog-date"
             >
               <DateInput
+                // The day is what is asked: the cursor waits in its field.
+                autoFocus
                 id="completion-date-dialog-date"
                 intent={valid || date === '' ? Intent.NONE : Intent.DANGER}
                 max={latest}

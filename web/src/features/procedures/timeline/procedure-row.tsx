@@ -28,13 +28,17 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
   const { isUpdating, setCompleted, setCompletedDate } = useUpdateProcedure(procedure);
   const [askingDay, setAskingDay] = useState(false);
   const { procedureType, status, completedDate } = procedure;
+  const completed = status === 'completed';
   const side = { phase: procedureType.phase, surgeryDate };
-  const deadline = preOperativeDeadline(procedureType.phase, surgeryDate, clinicToday(new Date()));
+  const today = clinicToday(new Date());
+  const deadline = preOperativeDeadline(procedureType.phase, surgeryDate, today);
+  // A post-operative procedure cannot be done before a surgery still ahead: no tick to refuse.
+  const awaitsSurgery =
+    !completed && procedureType.phase === 'post_operative' && surgeryDate !== null && surgeryDate > today;
   const tick = (checked: boolean) => {
     if (checked && deadline) setAskingDay(true);
     else void setCompleted(checked);
   };
-  const completed = status === 'completed';
   const displayStatus = procedure.overdue ? 'overdue' : status;
   const details = [procedure.location, procedure.professionalName].filter(Boolean).join(' · ');
 
@@ -44,6 +48,7 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
         aria-busy={isUpdating}
         checked={completed}
         className="procedure-row__check"
+        disabled={awaitsSurgery}
         label={procedureType.name}
         onChange={(event) => tick(event.currentTarget.checked)}
       />
@@ -63,6 +68,7 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
       </div>
       <div className={`procedure-row__meta ${Classes.TEXT_MUTED}`}>
         {expectedDate ? <span>{m.scheduledFor(formatDate(expectedDate))}</span> : null}
+        {awaitsSurgery ? <span>{m.afterSurgery(formatDate(surgeryDate))}</span> : null}
         {completed && details ? <span>{details}</span> : null}
         {procedure.notes ? (
           // The notes typed in 'Registrar Procedimento', folded so the row stays one line (issue 11).
