@@ -191,7 +191,9 @@ describe('audit', () => {
     await entries.getByText('Excluir Paciente').waitFor();
     await entries.getByText(`Motivo: ${reason}`, { exact: true }).waitFor();
     // and the page says it beside when and by whom
-    await page.getByText(new RegExp(`^Este paciente foi excluído em .+\\. Motivo: ${reason}$`)).waitFor();
+    await page
+      .getByText(new RegExp(`^O cadastro de Dalva Excluída Prates foi excluído em .+\\. Motivo: ${reason}$`))
+      .waitFor();
     // The newest 30 of its 32 entries (33 events: the registration's two are one entry, as one
     // command appended them), then the rest on demand.
     await expect.poll(() => entries.count()).toBe(30);
@@ -298,9 +300,31 @@ describe('audit', () => {
       expect(await page.locator(hidden).isVisible()).toBe(false);
     const heading = page.locator('.audit-print-heading');
     expect(await heading.isVisible()).toBe(true);
-    expect(await heading.textContent()).toMatch(
-      /^Filtros: Entidade: Paciente · De 01\/01\/2020Página 1 de \d+ da consulta · Impresso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    const printedHeading = (await heading.textContent()) ?? '';
+    expect(printedHeading).toMatch(
+      /^Filtros: Entidade: Paciente · De 01\/01\/2020Página 1 de \d+ da consulta · Impresso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(Esta impressão traz os registros 1 a 50 de \d+; as outras páginas da consulta são impressas à parte\.)?$/,
     );
+    // A printout of one page of a longer list says it is not the whole list.
+    const pages = Number(/Página 1 de (\d+)/.exec(printedHeading)![1]);
+    expect(printedHeading.includes('Esta impressão traz os registros')).toBe(pages > 1);
+    // The whole log (the catalogue's types alone are more than a page): the range is said.
+    await page.emulateMedia({ media: 'screen' });
+    await page
+      .getByRole('combobox', { name: 'Filtrar por entidade' })
+      .selectOption({ label: 'Todas as entidades' });
+    await page
+      .getByRole('heading', { name: /^Histórico de Ações \((\d{3,}|[6-9]\d) registros\)$/ })
+      .waitFor();
+    await page.emulateMedia({ media: 'print' });
+    await expect
+      .poll(() => heading.textContent())
+      .toMatch(
+        /Esta impressão traz os registros 1 a 50 de \d+; as outras páginas da consulta são impressas à parte\.$/,
+      );
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('combobox', { name: 'Filtrar por entidade' }).selectOption({ label: 'Paciente' });
+    await page.locator('.audit-table tbody tr').first().waitFor();
+    await page.emulateMedia({ media: 'print' });
     // The paper's width (A4, 1 cm margins): the seven columns within it, none cut.
     await page.setViewportSize({ width: 718, height: 1000 });
     const [scrollWidth, clientWidth, columns] = await page

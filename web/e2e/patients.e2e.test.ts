@@ -653,7 +653,7 @@ describe('patients: registration, follow-up and removal', () => {
     await page.getByRole('heading', { name: 'Paciente excluído' }).waitFor();
     await page
       .getByText(
-        /^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+@.+\. Motivo: Cadastro em duplicidade$/,
+        /^O cadastro de .+ foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} por .+@.+\. Motivo: Cadastro em duplicidade$/,
       )
       .waitFor();
     await screenshot(page, 'patient-deleted');

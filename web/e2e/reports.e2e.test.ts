@@ -47,6 +47,7 @@ const toast = (page: Page, text: string): Locator =>
 interface Printed {
   title: string;
   text: string;
+  unbroken: string[];
 }
 
 const REVERSED = 'A data inicial não pode ser posterior à data final.';
@@ -92,6 +93,9 @@ describe('/reports', () => {
         window.print = () => window.__printed.push({
           title: document.title,
           text: document.querySelector('.report-print')?.innerText ?? '',
+          // The cells the print stylesheet keeps on one line.
+          unbroken: [...document.querySelectorAll('.report-print td.printed-document__unbroken')]
+            .map((cell) => cell.textContent),
         });`,
     });
     await page.goto(`${app.baseUrl}/reports`);
@@ -172,6 +176,8 @@ describe('/reports', () => {
     expect(printed.text).toContain('Total de pacientes: 2');
     expect(printed.text).toMatch(/Gerado por: .*\(admin@baricare\.local\)/);
     expect(printed.text).toContain('390.533.447-05');
+    // A CPF is never broken over two lines on paper.
+    expect(printed.unbroken).toContain('390.533.447-05');
 
     const download = page.waitForEvent('download');
     await custom.getByRole('button', { name: 'Exportar Planilha' }).click();

@@ -162,3 +162,8 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>
 export function isPrintableName(text: string): boolean {
   return !/(?!\p{Script=Latin})\p{L}|\p{Extended_Pictographic}|\p{M}{3,}/u.test(text);
 }
+
+/** Whether a name has at least two letters ('A' and '12345' are not a patient's name). */
+export function hasNameLetters(text: string): boolean {
+  return text === '' || (text.match(/\p{L}/gu)?.length ?? 0) >= 2;
+}

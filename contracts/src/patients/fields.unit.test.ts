@@ -49,7 +49,12 @@ describe('PatientFormSchema', () => {
     for (const name of ['王小明', 'محمد Ali', 'Ana 😀', 'Ana Lu\u0301\u0301\u0301cia']) {
       expect(messages({ ...validForm, name }), name).toEqual({ name: [refusal] });
     }
-    for (const name of ["João D'Ávila-Souza", 'Ñandú Çé Zoë', 'Lu\u0301cia']) {
+    for (const name of ['A', '12345', 'B 1']) {
+      expect(messages({ ...validForm, name }), name).toEqual({
+        name: ['Informe o nome do paciente (ao menos duas letras).'],
+      });
+    }
+    for (const name of ["João D'Ávila-Souza", 'Ñandú Çé Zoë', 'Lu\u0301cia', 'Jo']) {
       expect(messages({ ...validForm, name }), name).toEqual({});
     }
   });

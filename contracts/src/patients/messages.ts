@@ -4,6 +4,7 @@ import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
 /** §5 — the patient form's messages, word for word where the spec gives them. */
 export const patientMessages = {
   nameRequired: 'Nome é obrigatório',
+  nameTooShort: 'Informe o nome do paciente (ao menos duas letras).',
   nameNotPrintable:
     'Escreva o nome com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).',
   cpfRequired: 'CPF é obrigatório',
@@ -53,8 +54,8 @@ export const deletionReasonMessages = {
 export const patientRefusalMessages = {
   patientNotFound: 'Paciente não encontrado',
   /** A deleted patient's page: when, in São Paulo time, and by whom (the history shows the rest). */
-  patientDeleted: (when: string, by: string | null, reason?: string) =>
-    `Este paciente foi excluído em ${when}${by ? ` por ${by}` : ''}.${reason ? ` Motivo: ${reason}` : ''}`,
+  patientDeleted: (name: string, when: string, by: string | null, reason?: string) =>
+    `${name ? `O cadastro de ${name}` : 'Este cadastro'} foi excluído em ${when}${by ? ` por ${by}` : ''}.${reason ? ` Motivo: ${reason}` : ''}`,
   patientAlreadyRegistered: 'Este paciente já está cadastrado',
   duplicateCpf: 'Já existe um paciente com este CPF',
   duplicateCns: 'Já existe um paciente com este CNS',

@@ -4,6 +4,7 @@ import {
   AihNumberSchema,
   CnsSchema,
   CpfSchema,
+  hasNameLetters,
   isPrintableName,
   NOTES_MAX_LENGTH,
   OptionalDateSchema,
@@ -26,7 +27,9 @@ import { patientMessages as m } from './messages.ts';
  * The municipality must be on the IBGE list.
  */
 export const PatientFormFieldsSchema = z.object({
-  name: requiredText(m.nameRequired).refine(isPrintableName, m.nameNotPrintable),
+  name: requiredText(m.nameRequired)
+    .refine(hasNameLetters, m.nameTooShort)
+    .refine(isPrintableName, m.nameNotPrintable),
   cpf: CpfSchema,
   cns: CnsSchema,
   municipality: MunicipalitySchema,

@@ -269,7 +269,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
       code: 'PATIENT_DELETED',
       message: expect.stringMatching(
         new RegExp(
-          `^Este paciente foi excluído em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} por ${email.replace(/\./g, '\\.')}\\. Motivo: Óbito do paciente, informado pela família\\.$`,
+          `^O cadastro de ${created.name} foi excluído em \\d{2}/\\d{2}/\\d{4} às \\d{2}:\\d{2} por ${email.replace(/\./g, '\\.')}\\. Motivo: Óbito do paciente, informado pela família\\.$`,
         ),
       ),
     });
@@ -337,7 +337,9 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     const gone = await staff.get(`/api/patients/${oldId}`);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe('PATIENT_DELETED');
-    expect(gone.body.message).toMatch(/^Este paciente foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
+    expect(gone.body.message).toMatch(
+      /^O cadastro de Paciente Antigo foi excluído em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/,
+    );
     // and its history reads, the deletion without a reason
     const history = await staff.get(`/api/patients/${oldId}/history`);
     expect(history.status).toBe(200);

@@ -24,6 +24,8 @@ export class PatientNotFound extends DomainError {
 export class PatientWasDeleted extends DomainError {
   constructor(
     readonly patientId: string,
+    /** As the patient was named when deleted. */
+    name: string,
     deletedAt: Date,
     deletedBy: string | null,
     /** Absent for a deletion written before the reason was asked. */
@@ -31,7 +33,7 @@ export class PatientWasDeleted extends DomainError {
   ) {
     super(
       'not_found',
-      refusals.patientDeleted(formatClinicDateTime(deletedAt), deletedBy, reason),
+      refusals.patientDeleted(name, formatClinicDateTime(deletedAt), deletedBy, reason),
       'PATIENT_DELETED',
     );
   }

@@ -91,8 +91,14 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     });
     if (last?.type !== PatientDeleted.type) return new PatientNotFound(patientId);
     // Checked when appended; a deletion that no longer reads is still said to be one.
-    const reason = PatientDeleted.data.safeParse(last.data).data?.reason;
-    return new PatientWasDeleted(patientId, last.createdAt, last.metadata.userEmail, reason);
+    const deleted = PatientDeleted.data.safeParse(last.data).data;
+    return new PatientWasDeleted(
+      patientId,
+      deleted?.name ?? '',
+      last.createdAt,
+      last.metadata.userEmail,
+      deleted?.reason,
+    );
   }
 
   /**

@@ -52,7 +52,17 @@ export function AuditPage() {
   return (
     <div className="audit-page">
       <PageHeader backTo="/" subtitle={m.subtitle} title={m.title} />
-      <AuditPrintHeading filters={filters} page={page} pages={pages} users={facets?.users} />
+      <AuditPrintHeading
+        filters={filters}
+        page={page}
+        pages={pages}
+        printed={{
+          first: (page - 1) * PAGE_SIZE + 1,
+          last: (page - 1) * PAGE_SIZE + (shown?.rows.length ?? 0),
+          total,
+        }}
+        users={facets?.users}
+      />
       <Card className="audit-page__filters" elevation={Elevation.ONE}>
         <AuditFilters
           dateErrors={errors}

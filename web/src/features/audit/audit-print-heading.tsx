@@ -11,6 +11,8 @@ export interface AuditPrintHeadingProps {
   users: AuditFacetsDto['users'] | undefined;
   page: number;
   pages: number;
+  /** The entries on this page, by their place in the list: a printout is one page of the list. */
+  printed: { first: number; last: number; total: number };
 }
 
 /** The filters applied, as the filters show them; empty when the whole log is listed. */
@@ -34,7 +36,7 @@ function appliedFilters(filters: AuditFilterValues, users: AuditFacetsDto['users
  * Printed above the table only (audit.css, `@media print`): the filters the list was read with,
  * its page and when it was printed, since the filter card itself is not printed.
  */
-export function AuditPrintHeading({ filters, users, page, pages }: AuditPrintHeadingProps) {
+export function AuditPrintHeading({ filters, users, page, pages, printed }: AuditPrintHeadingProps) {
   const [printedAt, setPrintedAt] = useState(() => new Date());
   useEffect(() => {
     // Synchronously, so that the printed page holds the time of printing.
@@ -49,6 +51,9 @@ export function AuditPrintHeading({ filters, users, page, pages }: AuditPrintHea
       <p>
         {m.printListPage(page, pages)} · {m.printedAt(format(printedAt, 'dd/MM/yyyy HH:mm'))}
       </p>
+      {printed.last < printed.total || printed.first > 1 ? (
+        <p>{m.printedRange(printed.first, printed.last, printed.total)}</p>
+      ) : null}
     </div>
   );
 }

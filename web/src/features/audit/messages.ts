@@ -60,6 +60,9 @@ export const auditMessages = {
   printNoFilters: 'Filtros: nenhum (todos os registros)',
   // The list's page, not the sheet's: a page of the list may print on several sheets.
   printListPage: (page: number, pages: number) => `Página ${page} de ${pages} da consulta`,
+  // Said when the printout is not the whole list: 257 entries found, 50 on paper.
+  printedRange: (first: number, last: number, total: number) =>
+    `Esta impressão traz os registros ${first} a ${last} de ${total}; as outras páginas da consulta são impressas à parte.`,
   openPatient: 'Abrir a página do paciente (com o histórico, mesmo se excluído)',
   procedureOfPatient: (procedure: string, patient: string) => `${procedure} — ${patient}`,
   // The entries of one command about one patient's procedures, as one row

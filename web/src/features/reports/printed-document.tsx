@@ -15,6 +15,13 @@ export interface PrintedDocumentProps {
   numericColumns?: readonly number[];
 }
 
+/**
+ * A short value of one word (a CPF, a CNS, a date, a count) is never broken over two lines: a
+ * CPF printed as '390.533.447-' over '05' was misread.
+ */
+const unbroken = (cell: string): string | undefined =>
+  cell.length <= 20 && !/\s/.test(cell) ? 'printed-document__unbroken' : undefined;
+
 /** Beyond this many columns a portrait A4 page breaks CPFs and dates over lines: landscape. */
 const PORTRAIT_COLUMNS = 6;
 
@@ -54,7 +61,10 @@ export function PrintedDocument({
           {rows.map((row, index) => (
             <tr key={index}>
               {row.map((cell, column) => (
-                <td className={align(column)} key={column}>
+                <td
+                  className={[align(column), unbroken(cell)].filter(Boolean).join(' ') || undefined}
+                  key={column}
+                >
                   {cell}
                 </td>
               ))}
