@@ -200,8 +200,16 @@ export function detailsSummary(details: AuditLogEntryDto['details'], names: Valu
   // What a search looked for, or why a patient was deleted, is what an auditor reads the row
   // for, however long.
   const essential = shown.filter(([name]) => ALWAYS_SUMMARISED.has(name));
-  return essential.length > 0 ? summary(essential) : m.seeDetails;
+  return essential.length > 0 ? shortened(summary(essential)) : m.seeDetails;
 }
+
+/**
+ * A search or a reason, cut at about three lines of the column at 1024 px, the rest in the
+ * details: a 500-character reason made one row 800 px tall.
+ */
+const ESSENTIAL_MAX_LENGTH = 120;
+const shortened = (text: string): string =>
+  text.length <= ESSENTIAL_MAX_LENGTH ? text : `${text.slice(0, ESSENTIAL_MAX_LENGTH - 1).trimEnd()}…`;
 
 /** Values the Detalhes column shows whatever their length. */
 const ALWAYS_SUMMARISED: ReadonlySet<string> = new Set(['search', 'deletionReason']);

@@ -195,13 +195,18 @@ describe('the Nome and Detalhes columns', () => {
     expect(detailsSummary(null)).toBe('-');
   });
 
-  it("shows a deletion's reason as 'Motivo', however long, and as typed (never read as a code)", () => {
+  it("shows a deletion's reason as 'Motivo' up to three lines, and as typed (never read as a code)", () => {
     expect(detailsSummary({ values: { deletionReason: 'Cadastro em duplicidade' } })).toBe(
       'Motivo: Cadastro em duplicidade',
     );
     const long =
       'Paciente cadastrado por engano no lugar de outra pessoa com o mesmo nome, confirmado pela regulação.';
     expect(detailsSummary({ values: { deletionReason: long } })).toBe(`Motivo: ${long}`);
+    // The longest a reason may be (500): its start, the rest in the details.
+    const longest = `Óbito ${'informado pela família do paciente; '.repeat(13)}`.slice(0, 500);
+    const summary = detailsSummary({ values: { deletionReason: longest } });
+    expect(summary).toHaveLength(120);
+    expect(summary).toBe(`Motivo: ${longest.slice(0, 111).trimEnd()}…`);
     expect(displayNamedValue('deletionReason', 'deleted')).toBe('deleted');
   });
 
