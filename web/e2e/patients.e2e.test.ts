@@ -536,7 +536,15 @@ describe('patients: registration, follow-up and removal', () => {
     const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
     expect(await dialog.getByLabel('Município').inputValue()).toBe('Campinas (SP)');
+    // A surgery date before exams recorded done (the labs of 20 and 22/01) is said as it is typed.
+    await dialog.getByLabel('Data da Cirurgia').fill('2026-01-12');
+    await dialog
+      .getByText(
+        /^Com esta data, \d+ procedimentos já concluídos ficam do lado errado da cirurgia: .+\. Confira as datas\.$/,
+      )
+      .waitFor();
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
+    await expect.poll(() => dialog.getByText('do lado errado da cirurgia', { exact: false }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(
       page,

@@ -56,6 +56,8 @@ export const patientsMessages = {
   municipalityNoResults: 'Nenhum município encontrado',
   municipalityNotChosen: 'Selecione o município na lista',
   admissionDateLabel: 'Data da Internação',
+  surgeryMoveMisplaces: (count: number, named: readonly string[], others: number) =>
+    `Com esta data, ${count === 1 ? 'um procedimento já concluído fica' : `${count} procedimentos já concluídos ficam`} do lado errado da cirurgia: ${named.join(', ')}${others > 0 ? ` e mais ${others}` : ''}. Confira as datas.`,
   admissionFarAhead: (date: string) =>
     `A internação é em ${date}, daqui a mais de dois meses. Confira o ano antes de salvar.`,
   dischargeDateLabel: 'Data da Alta',

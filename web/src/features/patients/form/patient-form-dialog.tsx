@@ -1,4 +1,4 @@
-import type { PatientDto } from '@bari/contracts';
+import type { PatientDetailDto, PatientDto } from '@bari/contracts';
 import { Callout, DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -23,8 +23,8 @@ import { useSavePatient } from './use-save-patient.ts';
 import './patient-form-dialog.css';
 
 export interface PatientFormDialogProps {
-  /** The patient to edit; a new patient when absent (§2). */
-  patient?: PatientDto;
+  /** The patient to edit; a new patient when absent (§2). With its procedures, a new surgery date is checked against them. */
+  patient?: PatientDto | PatientDetailDto;
   onClose: () => void;
 }
 
@@ -108,7 +108,16 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
                 {notice}
               </Callout>
             ) : null}
-            <PatientFormFields control={control} disabled={isSubmitting} patientId={edited?.id} />
+            <PatientFormFields
+              control={control}
+              disabled={isSubmitting}
+              patientId={edited?.id}
+              recorded={
+                patient && 'procedures' in patient
+                  ? { surgeryDate: patient.surgeryDate, procedures: patient.procedures }
+                  : undefined
+              }
+            />
           </DialogBody>
           <FormDialogFooter
             busy={isSubmitting}

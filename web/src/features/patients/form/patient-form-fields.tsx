@@ -4,6 +4,7 @@ import {
   CNS_INPUT_MAX_LENGTH,
   CPF_MASKED_LENGTH,
   maskCpf,
+  type PatientProcedureDto,
 } from '@bari/contracts';
 import { IconNames } from '@blueprintjs/icons';
 import type { Control } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { TextField } from '../../../common/text-field.tsx';
 import { patientsMessages as m } from '../messages.ts';
 import { farAdmissionWarning } from './admission-date-warning.ts';
 import { MunicipalityField } from './municipality-field.tsx';
+import { surgeryMoveWarning } from './surgery-move-warning.ts';
 import { useIdentifierInUseWarning } from './use-identifier-in-use.ts';
 import type { PatientFormOutput, PatientFormValues } from './patient-form-values.ts';
 import { Heading } from '../../../common/heading.tsx';
@@ -21,10 +23,12 @@ export interface PatientFormFieldsProps {
   disabled: boolean;
   /** The patient being edited (its own CPF and CNS are not another's). */
   patientId?: string;
+  /** The edited patient's surgery date and procedures, as recorded: what a new date would misplace. */
+  recorded?: { surgeryDate: string | null; procedures: readonly PatientProcedureDto[] };
 }
 
 /** The patient form's fields (§3, §5 and 'Data da Cirurgia'), in three groups. */
-export function PatientFormFields({ control, disabled, patientId }: PatientFormFieldsProps) {
+export function PatientFormFields({ control, disabled, patientId, recorded }: PatientFormFieldsProps) {
   const common = { control, disabled };
   const cpfInUse = useIdentifierInUseWarning(control, patientId, 'cpf');
   const cnsInUse = useIdentifierInUseWarning(control, patientId, 'cns');
@@ -89,6 +93,11 @@ export function PatientFormFields({ control, disabled, patientId }: PatientFormF
             label={m.surgeryDateLabel}
             name="surgeryDate"
             optional
+            warning={
+              recorded
+                ? (value) => surgeryMoveWarning(value, recorded.surgeryDate, recorded.procedures)
+                : undefined
+            }
           />
           <DateField
             {...common}
