@@ -231,9 +231,10 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     await page.waitForURL(
       (url) => url.searchParams.get('sort') === 'progress' && !url.searchParams.has('page'),
     );
-    expect(await page.getByRole('columnheader', { name: 'Progresso' }).getAttribute('aria-sort')).toBe(
-      'descending',
-    );
+    // The address changes first, the header with the list that follows it.
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Progresso' }).getAttribute('aria-sort'))
+      .toBe('descending');
   });
 
   it('groups counts the pt-BR way and says the pending procedures include the overdue ones', async () => {
@@ -340,6 +341,15 @@ describe('lists, dialogs and dates in an en-US browser', () => {
     await rows.first().getByText('Previsto: 05/03/2026').waitFor();
     // Blueprint draws its own box over the native input: click the label, as a user does.
     await rows.first().getByRole('checkbox').locator('..').click();
+    // Months after its plan: the tick asks the day, today proposed, the planned day said.
+    const tickDay = page.getByRole('dialog', { name: 'Marcar como concluído' });
+    await tickDay
+      .getByText('Estava previsto para 05/03/2026: informe o dia em que foi realizado (hoje, se foi hoje).')
+      .waitFor();
+    expect(await tickDay.getByLabel('Data de realização').inputValue()).toBe(
+      clinicToday(new Date()).split('-').reverse().join('/'),
+    );
+    await tickDay.getByRole('button', { name: 'Marcar como concluído' }).click();
     await page.locator('.app-toaster').getByText('Procedimento atualizado').waitFor();
 
     // The surgery moves to 03/03/2026: every row of the month, the completed one too, reads 02/04/2026.

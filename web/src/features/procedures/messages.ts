@@ -85,6 +85,8 @@ export const proceduresMessages = {
   tickAfterSurgery: (surgeryDate: string) =>
     `A cirurgia foi em ${surgeryDate}: informe o dia em que foi realizado, até essa data.`,
   tickConfirm: 'Marcar como concluído',
+  tickPlanned: (scheduledDate: string) =>
+    `Estava previsto para ${scheduledDate}: informe o dia em que foi realizado (hoje, se foi hoje).`,
   afterSurgery: (surgeryDate: string) => `Pode ser marcado após a cirurgia (${surgeryDate})`,
   registered: 'Procedimento registrado com sucesso!',
   registerFailed: 'Erro ao registrar procedimento. Tente novamente.',

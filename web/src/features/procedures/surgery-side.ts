@@ -1,4 +1,10 @@
-import { isClinicalDate, procedureMessages, type ProcedureType } from '@bari/contracts';
+import {
+  addDaysToDate,
+  isClinicalDate,
+  procedureMessages,
+  type PatientProcedureDto,
+  type ProcedureType,
+} from '@bari/contracts';
 import { formatDate } from '../patients/format.ts';
 
 /**
@@ -30,4 +36,66 @@ export function preOperativeDeadline(
   today: string,
 ): string | null {
   return phase === 'pre_operative' && surgeryDate !== null && surgeryDate < today ? surgeryDate : null;
+}
+
+/** The day a completion dialog asks: proposed ('' for none), the range taken, and why. */
+export interface DayQuestion {
+  readonly proposed: string;
+  readonly earliest: string | null;
+  readonly latest: string;
+  readonly hint: string | null;
+}
+
+/**
+ * The day of pre-operative procedures completed now: today, unless the patient was operated
+ * before today; then none is proposed (today would be refused) and none after the surgery taken.
+ */
+export function preOperativeDay(
+  surgeryDate: string | null,
+  today: string,
+  afterSurgery: (surgeryDate: string) => string,
+): DayQuestion {
+  const deadline = preOperativeDeadline('pre_operative', surgeryDate, today);
+  return deadline
+    ? { proposed: '', earliest: null, latest: deadline, hint: afterSurgery(formatDate(deadline)) }
+    : { proposed: today, earliest: null, latest: today, hint: null };
+}
+
+/**
+ * The day of a follow-up visit ticked long after its plan: today is proposed, but the day it
+ * was planned is said, as a visit recorded late is often one done on time (a nurse helper saw a
+ * 1st-month visit of April recorded as done in November). Not before the surgery.
+ */
+export function overdueDay(
+  scheduledDate: string,
+  surgeryDate: string | null,
+  today: string,
+  planned: (scheduledDate: string) => string,
+): DayQuestion {
+  return { proposed: today, earliest: surgeryDate, latest: today, hint: planned(formatDate(scheduledDate)) };
+}
+
+/** A follow-up visit this late is asked its day when ticked (a day or two late is today's). */
+const LATE_VISIT_DAYS = 30;
+
+/**
+ * The day a tick asks, or null when it completes today at once: a pre-operative procedure of a
+ * patient operated before today, or a procedure ticked more than a month after its plan.
+ */
+export function dayAskedByTick(
+  procedure: Pick<PatientProcedureDto, 'procedureType' | 'status' | 'scheduledDate'>,
+  surgeryDate: string | null,
+  today: string,
+  say: { afterSurgery: (surgeryDate: string) => string; planned: (scheduledDate: string) => string },
+): DayQuestion | null {
+  if (procedure.status === 'completed') return null;
+  if (preOperativeDeadline(procedure.procedureType.phase, surgeryDate, today)) {
+    return preOperativeDay(surgeryDate, today, say.afterSurgery);
+  }
+  const { scheduledDate } = procedure;
+  if (scheduledDate && scheduledDate < addDaysToDate(today, -LATE_VISIT_DAYS)) {
+    const earliest = procedure.procedureType.phase === 'post_operative' ? surgeryDate : null;
+    return overdueDay(scheduledDate, earliest, today, say.planned);
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preOperativeDeadline, wrongSideOfSurgery } from './surgery-side.ts';
+import type { ProcedureType } from '@bari/contracts';
+import { dayAskedByTick, preOperativeDeadline, wrongSideOfSurgery } from './surgery-side.ts';
 
 describe('wrongSideOfSurgery', () => {
   const surgery = '2026-02-03';
@@ -37,5 +38,46 @@ describe('preOperativeDeadline', () => {
     expect(preOperativeDeadline('pre_operative', '2026-12-10', today)).toBeNull();
     expect(preOperativeDeadline('pre_operative', null, today)).toBeNull();
     expect(preOperativeDeadline('post_operative', '2026-02-03', today)).toBeNull();
+  });
+});
+
+describe('dayAskedByTick', () => {
+  const today = '2026-11-27';
+  const say = {
+    afterSurgery: (date: string) => `cirurgia ${date}`,
+    planned: (date: string) => `previsto ${date}`,
+  };
+  const pending = (phase: 'pre_operative' | 'post_operative', scheduledDate: string | null) => ({
+    procedureType: { phase } as ProcedureType,
+    status: 'pending' as const,
+    scheduledDate,
+  });
+
+  it('given a pre-operative procedure of a patient operated before today, then no day proposed, up to the surgery', () => {
+    expect(dayAskedByTick(pending('pre_operative', null), '2026-02-03', today, say)).toEqual({
+      proposed: '',
+      earliest: null,
+      latest: '2026-02-03',
+      hint: 'cirurgia 03/02/2026',
+    });
+  });
+
+  it('given a procedure ticked more than a month after its plan, then today proposed, its plan said, not before the surgery', () => {
+    expect(dayAskedByTick(pending('post_operative', '2026-04-14'), '2026-03-15', today, say)).toEqual({
+      proposed: today,
+      earliest: '2026-03-15',
+      latest: today,
+      hint: 'previsto 14/04/2026',
+    });
+  });
+
+  it('given a procedure due lately, one not due, a surgery ahead or a completed one, then the tick completes today', () => {
+    expect(dayAskedByTick(pending('post_operative', '2026-11-10'), '2026-10-10', today, say)).toBeNull();
+    expect(dayAskedByTick(pending('post_operative', '2027-01-10'), '2026-12-10', today, say)).toBeNull();
+    expect(dayAskedByTick(pending('pre_operative', null), '2026-12-10', today, say)).toBeNull();
+    expect(dayAskedByTick(pending('pre_operative', null), null, today, say)).toBeNull();
+    expect(
+      dayAskedByTick({ ...pending('post_operative', '2026-01-01'), status: 'completed' }, null, today, say),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { clinicToday, formatClinicalDate, isClinicalDate } from '@bari/contracts';
+import { isClinicalDate } from '@bari/contracts';
 import { Button, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -6,20 +6,19 @@ import { DateInput } from '../../../common/date/date-input.tsx';
 import { FormDialog } from '../../../common/form-dialog.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { proceduresMessages as m } from '../messages.ts';
+import type { DayQuestion } from '../surgery-side.ts';
 
-/** What the dialog says: it serves 'Marcar todos' and the tick of one pre-operative procedure. */
+/** What the dialog says: it serves 'Marcar todos' and the tick of one procedure. */
 export interface CompletionDateDialogText {
   readonly title: string;
   readonly question: string;
-  /** Below the date once the patient is operated ('A cirurgia foi em …'). */
-  readonly afterSurgery: (surgeryDate: string) => string;
   readonly confirm: string;
 }
 
 export interface CompletionDateDialogProps {
   text: CompletionDateDialogText;
-  /** The patient's surgery date: pre-operative procedures are done by then. */
-  surgeryDate: string | null;
+  /** The day asked: what is proposed, the days taken, and why (`surgery-side.ts`). */
+  day: DayQuestion;
   busy: boolean;
   /** Completes on this date; resolves to whether it was done. */
   onConfirm: (completedDate: string) => Promise<boolean>;
@@ -27,24 +26,15 @@ export interface CompletionDateDialogProps {
 }
 
 /**
- * Asks the day on which pre-operative procedures were done before completing them (today unless
- * changed; never a future one). Once the patient is operated, those caught up late were done
- * before the surgery: no date is proposed (today would be a wrong one, and the server refuses
- * it), and none after the surgery is taken. Mounted only while open.
+ * Asks the day on which procedures were done before completing them: a pre-operative one of an
+ * operated patient (no day proposed, none after the surgery taken), a follow-up visit overdue
+ * (today proposed, the day it was planned said), the lab exams all at once. Never a future day.
+ * Mounted only while open.
  */
-export function CompletionDateDialog({
-  text,
-  surgeryDate,
-  busy,
-  onConfirm,
-  onClose,
-}: CompletionDateDialogProps) {
-  const today = clinicToday(new Date());
-  const operated = surgeryDate !== null && surgeryDate < today;
-  const latest = operated ? surgeryDate : today;
-  const proposed = operated ? '' : today;
+export function CompletionDateDialog({ text, day, busy, onConfirm, onClose }: CompletionDateDialogProps) {
+  const { proposed, earliest, latest, hint } = day;
   const [date, setDate] = useState(proposed);
-  const valid = isClinicalDate(date) && date <= latest;
+  const valid = isClinicalDate(date) && date <= latest && (earliest === null || date >= earliest);
 
   const confirm = async () => {
     if (busy || !valid) return;
@@ -70,7 +60,7 @@ export function CompletionDateDialog({
           <DialogBody>
             <p>{text.question}</p>
             <FormGroup
-              helperText={operated ? text.afterSurgery(formatClinicalDate(surgeryDate)) : undefined}
+              helperText={hint ?? undefined}
               label={m.completionDayLabel}
               labelFor="completion-date-dialog-date"
             >
@@ -80,6 +70,7 @@ export function CompletionDateDialog({
                 id="completion-date-dialog-date"
                 intent={valid || date === '' ? Intent.NONE : Intent.DANGER}
                 max={latest}
+                min={earliest ?? undefined}
                 onChange={setDate}
                 value={date}
               />

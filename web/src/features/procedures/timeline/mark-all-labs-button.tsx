@@ -7,6 +7,8 @@ import { failureDescription } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
 import { useCompletePendingLabsMutation } from '../procedures-api.ts';
 import { CompletionDateDialog } from './completion-date-dialog.tsx';
+import { preOperativeDay } from '../surgery-side.ts';
+import { clinicToday } from '@bari/contracts';
 
 export interface MarkAllLabsButtonProps {
   patientId: string;
@@ -66,13 +68,8 @@ export function MarkAllLabsButton({ patientId, pending, surgeryDate }: MarkAllLa
           busy={isLoading}
           onClose={() => setAsking(false)}
           onConfirm={markAll}
-          surgeryDate={surgeryDate}
-          text={{
-            title: m.markAllTitle,
-            question: m.markAllQuestion(pending),
-            afterSurgery: m.markAllAfterSurgery,
-            confirm: m.markAllConfirm,
-          }}
+          day={preOperativeDay(surgeryDate, clinicToday(new Date()), m.markAllAfterSurgery)}
+          text={{ title: m.markAllTitle, question: m.markAllQuestion(pending), confirm: m.markAllConfirm }}
         />
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { proceduresMessages as m } from '../messages.ts';
 import { CompletedDateInput } from './completed-date-input.tsx';
 import { useUpdateProcedure } from './use-update-procedure.ts';
 import { CompletionDateDialog } from './completion-date-dialog.tsx';
-import { preOperativeDeadline } from '../surgery-side.ts';
+import { dayAskedByTick } from '../surgery-side.ts';
 import { useState } from 'react';
 
 const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue: Intent.DANGER } as const;
@@ -14,7 +14,8 @@ const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue:
 /**
  * One procedure of the timeline: tick to complete it (today), untick to make it pending; its
  * date can be changed only while it is completed (§4). A pre-operative procedure of a patient
- * operated before today is not done today: its tick asks the day, up to the surgery's.
+ * operated before today is not done today: its tick asks the day, up to the surgery's; one ticked
+ * more than a month after its plan asks it too, proposing today (`dayAskedByTick`).
  */
 export interface ProcedureRowProps {
   procedure: PatientProcedureDto;
@@ -31,12 +32,15 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
   const completed = status === 'completed';
   const side = { phase: procedureType.phase, surgeryDate };
   const today = clinicToday(new Date());
-  const deadline = preOperativeDeadline(procedureType.phase, surgeryDate, today);
+  const asked = dayAskedByTick(procedure, surgeryDate, today, {
+    afterSurgery: m.tickAfterSurgery,
+    planned: m.tickPlanned,
+  });
   // A post-operative procedure cannot be done before a surgery still ahead: no tick to refuse.
   const awaitsSurgery =
     !completed && procedureType.phase === 'post_operative' && surgeryDate !== null && surgeryDate > today;
   const tick = (checked: boolean) => {
-    if (checked && deadline) setAskingDay(true);
+    if (checked && asked) setAskingDay(true);
     else void setCompleted(checked);
   };
   const displayStatus = procedure.overdue ? 'overdue' : status;
@@ -87,18 +91,13 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
         side={side}
       />
       {/* Closed too when the procedure turns out completed meanwhile (a stale tick, read again). */}
-      {askingDay && !completed ? (
+      {askingDay && asked ? (
         <CompletionDateDialog
           busy={isUpdating}
+          day={asked}
           onClose={() => setAskingDay(false)}
           onConfirm={setCompletedDate}
-          surgeryDate={surgeryDate}
-          text={{
-            title: m.tickTitle,
-            question: m.tickQuestion(procedureType.name),
-            afterSurgery: m.tickAfterSurgery,
-            confirm: m.tickConfirm,
-          }}
+          text={{ title: m.tickTitle, question: m.tickQuestion(procedureType.name), confirm: m.tickConfirm }}
         />
       ) : null}
     </li>
