@@ -648,6 +648,11 @@ describe('patients: registration, follow-up and removal', () => {
     expect(await dialog.isVisible()).toBe(true);
     await reason.fill('Cadastro em duplicidade');
     await screenshot(page, 'patient-delete-reason', { fullPage: false });
+    // A stray Escape does not lose the reason typed: it asks first.
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog').filter({ hasText: 'Descartar' });
+    await discard.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(await reason.inputValue()).toBe('Cadastro em duplicidade');
 
     await dialog.getByRole('button', { name: 'Excluir' }).click();
     await toast(page, 'Paciente foi excluído com sucesso.').waitFor();

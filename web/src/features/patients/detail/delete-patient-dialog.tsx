@@ -8,6 +8,7 @@ import { showFailureToast } from '../../../app/failure-toast.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
+import { useDiscardGuard } from '../../../common/discard-guard.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { TextField } from '../../../common/text-field.tsx';
 import { failureDescription } from '../format.ts';
@@ -25,7 +26,8 @@ export interface DeletePatientDialogProps {
  * shows, so a patient someone else changed meanwhile is not deleted unseen (409). Beyond §2,
  * it asks why ('Motivo da exclusão', the contract's `DeletePatientBodySchema`): Excluir with
  * no acceptable reason says so under the field and puts the focus there, as does the server's
- * own refusal (`DELETION_REASON_INVALID`).
+ * own refusal (`DELETION_REASON_INVALID`). A reason typed is kept from a stray Escape or
+ * 'Cancelar' ('Descartar alterações?').
  */
 export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatientDialogProps) {
   const [deletePatient, { isLoading }] = useDeletePatientMutation();
@@ -34,15 +36,17 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
     handleSubmit,
     setError,
     setFocus,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm({ resolver: zodResolver(DeletePatientBodySchema), defaultValues: { reason: '' } });
+  // A reason typed is not lost to a stray Escape or 'Cancelar': closing asks first.
+  const { requestClose, confirmation } = useDiscardGuard(isDirty, onClose);
   const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
   const busy = isLoading || isSubmitting;
 
   // The buttons stay enabled while deleting (a disabled button drops the focus): repeats are ignored.
   const inFlight = useRef(false);
   const cancel = () => {
-    if (!inFlight.current) onClose();
+    if (!inFlight.current) requestClose();
   };
 
   const confirm = async ({ reason }: DeletePatientBody) => {
@@ -66,46 +70,49 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
   };
 
   return (
-    <Dialog
-      canEscapeKeyClose={!busy}
-      canOutsideClickClose={false}
-      icon={IconNames.TRASH}
-      isCloseButtonShown={!busy}
-      isOpen
-      onClose={cancel}
-      role="alertdialog"
-      title={m.deleteTitle}
-    >
-      <form noValidate onSubmit={(event) => void handleSubmit(confirm)(event)}>
-        <DialogBody>
-          <p>{m.deleteText(patient.name)}</p>
-          <TextField
-            autoFocus
-            control={control}
-            disabled={busy}
-            helperText={m.deleteReasonHelper}
-            id="delete-patient-reason"
-            label={m.deleteReasonLabel}
-            name="reason"
-            placeholder={m.deleteReasonPlaceholder}
-            rows={3}
+    <>
+      <Dialog
+        canEscapeKeyClose={!busy}
+        canOutsideClickClose={false}
+        icon={IconNames.TRASH}
+        isCloseButtonShown={!busy}
+        isOpen
+        onClose={cancel}
+        role="alertdialog"
+        title={m.deleteTitle}
+      >
+        <form noValidate onSubmit={(event) => void handleSubmit(confirm)(event)}>
+          <DialogBody>
+            <p>{m.deleteText(patient.name)}</p>
+            <TextField
+              autoFocus
+              control={control}
+              disabled={busy}
+              helperText={m.deleteReasonHelper}
+              id="delete-patient-reason"
+              label={m.deleteReasonLabel}
+              name="reason"
+              placeholder={m.deleteReasonPlaceholder}
+              rows={3}
+            />
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button aria-disabled={busy} onClick={cancel} text={commonMessages.cancel} />
+                <Button
+                  aria-busy={busy}
+                  icon={IconNames.TRASH}
+                  intent={Intent.DANGER}
+                  text={busy ? m.deleting : m.delete}
+                  type="submit"
+                />
+              </>
+            }
           />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button aria-disabled={busy} onClick={cancel} text={commonMessages.cancel} />
-              <Button
-                aria-busy={busy}
-                icon={IconNames.TRASH}
-                intent={Intent.DANGER}
-                text={busy ? m.deleting : m.delete}
-                type="submit"
-              />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        </form>
+      </Dialog>
+      {confirmation}
+    </>
   );
 }
