@@ -10,3 +10,4 @@ export * from './commands.ts';
 export * from './patient-form.ts';
 export * from './dtos.ts';
 export * from './expected-date.ts';
+export * from './surgery-side.ts';

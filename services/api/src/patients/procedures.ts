@@ -6,6 +6,7 @@ import {
   ProcedureRescheduled,
   RequiredProceduresAssigned,
   scheduledDateFor,
+  surgerySideIssue,
   type PatientEvent,
   type ProcedureAsSeen,
   type ProcedureType,
@@ -65,13 +66,9 @@ function requireNotFuture(completedDate: string, today: string): void {
  */
 function requireOnSurgerySide(patient: RegisteredPatient, type: ProcedureType, completedDate: string): void {
   const { surgeryDate } = patient.details;
-  if (!surgeryDate) return;
-  if (type.phase === 'post_operative' && completedDate < surgeryDate) {
-    throw new CompletionBeforeSurgery(completedDate, surgeryDate);
-  }
-  if (type.phase === 'pre_operative' && completedDate > surgeryDate) {
-    throw new CompletionAfterSurgery(completedDate, surgeryDate);
-  }
+  const issue = surgerySideIssue(type.phase, surgeryDate, completedDate);
+  if (issue === 'before_surgery') throw new CompletionBeforeSurgery(completedDate, surgeryDate!);
+  if (issue === 'after_surgery') throw new CompletionAfterSurgery(completedDate, surgeryDate!);
 }
 
 function ofType(patient: RegisteredPatient, procedureTypeId: string): ProcedureState[] {

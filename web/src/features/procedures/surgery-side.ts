@@ -2,6 +2,7 @@ import {
   addDaysToDate,
   isClinicalDate,
   procedureMessages,
+  surgerySideIssue,
   type PatientProcedureDto,
   type ProcedureType,
 } from '@bari/contracts';
@@ -18,12 +19,12 @@ export function wrongSideOfSurgery(
   value: unknown,
 ): string | null {
   if (!surgeryDate || typeof value !== 'string' || !isClinicalDate(value)) return null;
+  const issue = surgerySideIssue(phase, surgeryDate, value);
+  if (!issue) return null;
   const surgery = formatDate(surgeryDate);
-  if (phase === 'post_operative' && value < surgeryDate)
-    return procedureMessages.postOperativeBeforeSurgery(surgery);
-  if (phase === 'pre_operative' && value > surgeryDate)
-    return procedureMessages.preOperativeAfterSurgery(surgery);
-  return null;
+  return issue === 'before_surgery'
+    ? procedureMessages.postOperativeBeforeSurgery(surgery)
+    : procedureMessages.preOperativeAfterSurgery(surgery);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { PROCEDURE_STATUS_LABELS, clinicToday, type PatientProcedureDto } from '@bari/contracts';
 import { Checkbox, Classes, Intent, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
+import { useState } from 'react';
 import { formatDate } from '../../patients/format.ts';
 import { proceduresMessages as m } from '../messages.ts';
-import { CompletedDateInput } from './completed-date-input.tsx';
-import { useUpdateProcedure } from './use-update-procedure.ts';
-import { CompletionDateDialog } from './completion-date-dialog.tsx';
 import { dayAskedByTick } from '../surgery-side.ts';
-import { useState } from 'react';
+import { CompletedDateInput } from './completed-date-input.tsx';
+import { CompletionDateDialog } from './completion-date-dialog.tsx';
+import { useUpdateProcedure } from './use-update-procedure.ts';
 
 const statusIntent = { completed: Intent.SUCCESS, pending: Intent.NONE, overdue: Intent.DANGER } as const;
 
