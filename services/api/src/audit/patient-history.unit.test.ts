@@ -9,6 +9,7 @@ import {
   type PatientDetails,
   type PatientEvent,
 } from '@bari/contracts';
+import { types } from '@bari/contracts/testing';
 import { patientHistory, patientStateAt, type PatientStreamEvent } from './patient-history.ts';
 
 const PATIENT = '00000000-0000-4000-8000-000000000001';
@@ -54,14 +55,7 @@ const stream = (events: PatientEvent[], commands?: readonly number[]): PatientSt
   });
 };
 
-const hemograma = {
-  id: 'pre_op_lab.hemograma',
-  name: 'Hemograma completo',
-  category: 'pre_op_lab',
-  phase: 'pre_operative',
-  isRequired: true,
-  scheduledMonth: null,
-} as const;
+const hemograma = types.bloodCount;
 
 const events = stream([
   PatientRegistered.create({ patientId: PATIENT, ...details }),

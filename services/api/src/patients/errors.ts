@@ -3,6 +3,7 @@ import {
   formatClinicalDate,
   patientRefusalMessages as refusals,
   procedureMessages,
+  type SurgerySideIssue,
 } from '@bari/contracts';
 import { DomainError } from '../shared/domain-error.ts';
 
@@ -133,26 +134,25 @@ export class StaleProcedure extends DomainError {
   }
 }
 
-/** A post-operative procedure dated before the patient's surgery: a date typed wrong. */
-export class CompletionBeforeSurgery extends DomainError {
-  constructor(
-    readonly completedDate: string,
-    readonly surgeryDate: string,
-  ) {
-    const message = procedureMessages.postOperativeBeforeSurgery(formatClinicalDate(surgeryDate));
-    super('invalid', message, 'COMPLETION_BEFORE_SURGERY');
-    this.fieldErrors = { completedDate: message };
-  }
-}
+const SURGERY_SIDE_REFUSALS = {
+  before_surgery: { say: procedureMessages.postOperativeBeforeSurgery, code: 'COMPLETION_BEFORE_SURGERY' },
+  after_surgery: { say: procedureMessages.preOperativeAfterSurgery, code: 'COMPLETION_AFTER_SURGERY' },
+} as const;
 
-/** A pre-operative procedure dated after the patient's surgery: a date typed wrong, or today left as proposed. */
-export class CompletionAfterSurgery extends DomainError {
+/**
+ * A completion dated on the wrong side of the patient's surgery (`surgerySideIssue`): a
+ * post-operative procedure before it, a pre-operative one after it. A date typed wrong, or
+ * today left as proposed; said under the date.
+ */
+export class CompletionOnWrongSideOfSurgery extends DomainError {
   constructor(
+    readonly issue: SurgerySideIssue,
     readonly completedDate: string,
     readonly surgeryDate: string,
   ) {
-    const message = procedureMessages.preOperativeAfterSurgery(formatClinicalDate(surgeryDate));
-    super('invalid', message, 'COMPLETION_AFTER_SURGERY');
+    const { say, code } = SURGERY_SIDE_REFUSALS[issue];
+    const message = say(formatClinicalDate(surgeryDate));
+    super('invalid', message, code);
     this.fieldErrors = { completedDate: message };
   }
 }

@@ -19,8 +19,7 @@ import type {
   ReopenProcedure,
 } from './commands.ts';
 import {
-  CompletionAfterSurgery,
-  CompletionBeforeSurgery,
+  CompletionOnWrongSideOfSurgery,
   FutureCompletionDate,
   ProcedureAlreadyAssigned,
   ProcedureAlreadyCompleted,
@@ -67,8 +66,7 @@ function requireNotFuture(completedDate: string, today: string): void {
 function requireOnSurgerySide(patient: RegisteredPatient, type: ProcedureType, completedDate: string): void {
   const { surgeryDate } = patient.details;
   const issue = surgerySideIssue(type.phase, surgeryDate, completedDate);
-  if (issue === 'before_surgery') throw new CompletionBeforeSurgery(completedDate, surgeryDate!);
-  if (issue === 'after_surgery') throw new CompletionAfterSurgery(completedDate, surgeryDate!);
+  if (issue && surgeryDate) throw new CompletionOnWrongSideOfSurgery(issue, completedDate, surgeryDate);
 }
 
 function ofType(patient: RegisteredPatient, procedureTypeId: string): ProcedureState[] {

@@ -9,8 +9,7 @@ import { describe, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
 import {
-  CompletionAfterSurgery,
-  CompletionBeforeSurgery,
+  CompletionOnWrongSideOfSurgery,
   FutureCompletionDate,
   PatientNotFound,
   ProcedureAlreadyAssigned,
@@ -106,11 +105,11 @@ describe('RecordProcedure (Registrar Procedimento form)', () => {
       .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, '2025-05-20', details)]);
   });
 
-  it('given a post-operative procedure dated before the surgery (10/01/2025), then CompletionBeforeSurgery; on its day it is accepted', () => {
+  it('given a post-operative procedure dated before the surgery (10/01/2025), then CompletionOnWrongSideOfSurgery; on its day it is accepted', () => {
     spec(mariaRegistered())
       .when(record(types.zinc6.id, '2025-01-09'))
       .thenThrows(
-        CompletionBeforeSurgery,
+        CompletionOnWrongSideOfSurgery,
         'Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (10/01/2025).',
       );
     spec(mariaRegistered())
@@ -141,11 +140,11 @@ describe('RecordProcedure (Registrar Procedimento form)', () => {
       .then([assigned(60, types.zinc6, '2025-07-10', 'recorded'), completed(60, TODAY, details)]);
   });
 
-  it('given a pre-operative procedure dated after the surgery (10/01/2025), then CompletionAfterSurgery; on its day it is accepted', () => {
+  it('given a pre-operative procedure dated after the surgery (10/01/2025), then CompletionOnWrongSideOfSurgery; on its day it is accepted', () => {
     spec(mariaRegistered())
       .when(record(types.bloodCount.id, '2025-01-11'))
       .thenThrows(
-        CompletionAfterSurgery,
+        CompletionOnWrongSideOfSurgery,
         'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (10/01/2025).',
       );
     spec(mariaRegistered())
@@ -173,12 +172,12 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
       .thenThrows(FutureCompletionDate);
   });
 
-  it('given a post-operative procedure, when ticked or re-dated before the surgery, then CompletionBeforeSurgery', () => {
+  it('given a post-operative procedure, when ticked or re-dated before the surgery, then CompletionOnWrongSideOfSurgery', () => {
     const zinc = [...mariaRegistered(), assigned(50, types.zinc6, '2025-07-10', 'added')];
-    spec(zinc).when(complete(50, '2025-01-09')).thenThrows(CompletionBeforeSurgery);
+    spec(zinc).when(complete(50, '2025-01-09')).thenThrows(CompletionOnWrongSideOfSurgery);
     spec([...zinc, completed(50, '2025-05-02')])
       .when(complete(50, '2024-05-02'))
-      .thenThrows(CompletionBeforeSurgery);
+      .thenThrows(CompletionOnWrongSideOfSurgery);
     spec(zinc)
       .when(complete(50, '2025-05-02'))
       .then([completed(50, '2025-05-02')]);
@@ -197,11 +196,11 @@ describe('CompleteProcedure (tick, or change the date of a completed one)', () =
       ]);
   });
 
-  it('given a pre-operative procedure, when ticked or re-dated after the surgery, then CompletionAfterSurgery', () => {
-    spec(mariaRegistered()).when(complete(2, TODAY)).thenThrows(CompletionAfterSurgery);
+  it('given a pre-operative procedure, when ticked or re-dated after the surgery, then CompletionOnWrongSideOfSurgery', () => {
+    spec(mariaRegistered()).when(complete(2, TODAY)).thenThrows(CompletionOnWrongSideOfSurgery);
     spec([...mariaRegistered(), completed(2, '2025-01-03')])
       .when(complete(2, '2025-01-11'))
-      .thenThrows(CompletionAfterSurgery);
+      .thenThrows(CompletionOnWrongSideOfSurgery);
     // Recorded before this rule (or before the surgery date moved): its details stay correctable.
     spec([...mariaRegistered(), completed(2, '2025-02-01')])
       .when(complete(2, '2025-02-01', { location: 'Lab B' }))
@@ -400,11 +399,11 @@ describe('CompletePendingLabs (mark all lab exams)', () => {
       .then([completed(3, '2025-01-08'), completed(6, '2025-01-08')]);
   });
 
-  it('given an operated patient, when marked on a day after the surgery (10/01/2025), then CompletionAfterSurgery', () => {
+  it('given an operated patient, when marked on a day after the surgery (10/01/2025), then CompletionOnWrongSideOfSurgery', () => {
     spec(mariaRegistered())
       .when({ ...markAll, data: { ...markAll.data, completedDate: '2025-01-11' } })
       .thenThrows(
-        CompletionAfterSurgery,
+        CompletionOnWrongSideOfSurgery,
         'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (10/01/2025).',
       );
   });
