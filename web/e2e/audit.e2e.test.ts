@@ -6,6 +6,7 @@ import { openPage } from './support/browser.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
+import { pressEscapeInDialog } from './support/focus.ts';
 
 const FEIRA = { ibgeCode: '2910800', name: 'Feira de Santana', uf: 'BA' };
 
@@ -85,7 +86,7 @@ describe('audit', () => {
     await change.getByText('Salvador — BA', { exact: true }).waitFor();
     await change.getByText('Feira de Santana — BA', { exact: true }).waitFor();
     // Escape closes it and gives the focus back to the button that opened it, not to the page.
-    await page.keyboard.press('Escape');
+    await pressEscapeInDialog(page);
     await dialog.waitFor({ state: 'detached' });
     await expect
       .poll(() => opener.evaluate((button) => button === button.ownerDocument.activeElement))
@@ -178,9 +179,7 @@ describe('audit', () => {
     await why.click();
     const details = page.getByRole('dialog', { name: 'Detalhes do Registro' });
     expect(await details.locator('.audit-details').textContent()).toContain(`Motivo${reason}`);
-    // Escape reaches the dialog once its overlay holds the focus (it moves there as it opens).
-    await expect.poll(() => page.locator('.bp6-overlay :focus').count()).toBe(1);
-    await page.keyboard.press('Escape');
+    await pressEscapeInDialog(page);
     await details.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Dalva Excluída Prates' }).click();
 

@@ -2,7 +2,7 @@ import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
 import { callApi } from './support/api.ts';
-import { hasFocus } from './support/focus.ts';
+import { hasFocus, pressEscapeInDialog } from './support/focus.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
@@ -99,7 +99,7 @@ describe('daily use in an en-US browser', () => {
     expect(await hasFocus(dialog.getByLabel('CPF', { exact: true }))).toBe(true);
 
     // An untouched form closes at once.
-    await page.keyboard.press('Escape');
+    await pressEscapeInDialog(page);
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Novo Paciente' }).click();
     await expect.poll(() => hasFocus(name)).toBe(true);

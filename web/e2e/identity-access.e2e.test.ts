@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
-import { hasFocus } from './support/focus.ts';
+import { hasFocus, pressEscapeInDialog } from './support/focus.ts';
 import {
   addUserThroughUi,
   createKeyThroughUi,
@@ -96,7 +96,7 @@ describe('identity: confinement and restricted screens', () => {
     const remove = row.getByRole('button', { name: 'Excluir' });
     await remove.click();
     await adminPage.getByRole('alertdialog').waitFor();
-    await adminPage.keyboard.press('Escape');
+    await pressEscapeInDialog(adminPage);
     await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
     await expect.poll(() => hasFocus(remove)).toBe(true);
     // The administrator cannot reject or delete their own account.
