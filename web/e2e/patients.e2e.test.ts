@@ -325,9 +325,14 @@ describe('patients: registration, follow-up and removal', () => {
       .waitFor();
     expect(await tickDay.getByLabel('Data de realização').inputValue()).toBe('');
     expect(await tickDay.getByRole('button', { name: 'Marcar como concluído' }).isDisabled()).toBe(true);
-    // A day after the surgery is not taken.
+    // A day after the surgery is not taken, and the dialog says why.
     await tickDay.getByLabel('Data de realização').fill('2026-02-04');
     expect(await tickDay.getByRole('button', { name: 'Marcar como concluído' }).isDisabled()).toBe(true);
+    await tickDay
+      .getByText(
+        'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).',
+      )
+      .waitFor();
     await tickDay.getByLabel('Data de realização').fill('2026-01-10');
     await tickDay.getByRole('button', { name: 'Marcar como concluído' }).click();
     await toast(page, 'Hemograma completo').waitFor();

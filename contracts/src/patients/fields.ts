@@ -153,15 +153,28 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>
 };
 
 /**
- * Whether a patient's name can be printed as typed: the report PDFs' font draws the Latin
- * alphabet (every Portuguese letter), and the SUS registries (CPF, CNS) spell names in it. A
- * letter of another script ('王小明') or an emoji printed as nothing, so the clinical PDF named a
- * blank or another patient ('محمد Ali' printed 'Ali'). More than two combining marks on one
- * letter spill over the rows above and below it in every list.
+ * The characters a patient's name may hold, once in NFKC form: the Latin letters the report
+ * PDFs' font draws (Basic Latin, Latin-1 and Latin Extended-A and B, Vietnamese), their accents
+ * as combining marks, digits, spaces and the punctuation of names. The SUS registries (CPF, CNS)
+ * spell names in this alphabet. Anything else printed as nothing, so the clinical PDF named a
+ * blank or another patient ('محمد Ali' printed 'Ali'; a flag emoji, 'ɐ', '٣' vanished).
+ */
+const PRINTABLE_NAME =
+  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF\u0300-\u036F '’.,-]*$/u;
+
+/**
+ * Whether a patient's name can be printed as typed (`PRINTABLE_NAME`), with at most two
+ * combining marks on a letter (more spill over the rows above and below it in every list).
  */
 export function isPrintableName(text: string): boolean {
-  return !/(?!\p{Script=Latin})\p{L}|\p{Extended_Pictographic}|\p{M}{3,}/u.test(text);
+  return PRINTABLE_NAME.test(text) && !/\p{M}{3,}/u.test(text);
 }
+
+/**
+ * A name in NFKC form: fullwidth letters ('Ｍａｒｉａ'), ligatures and the like become the plain
+ * letters they are, which the PDFs draw and the search finds.
+ */
+export const compatibleForm = (text: string): string => text.normalize('NFKC');
 
 /** Whether a name has at least two letters ('A' and '12345' are not a patient's name). */
 export function hasNameLetters(text: string): boolean {

@@ -46,7 +46,18 @@ describe('PatientFormSchema', () => {
   it('given a name the PDFs cannot print (another alphabet, an emoji, stacked marks), then it is refused', () => {
     const refusal =
       'Escreva o nome com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).';
-    for (const name of ['王小明', 'محمد Ali', 'Ana 😀', 'Ana Lu\u0301\u0301\u0301cia']) {
+    for (const name of [
+      '王小明',
+      'محمد Ali',
+      'Ana 😀',
+      'Ana Lu\u0301\u0301\u0301\u0301cia', // one composes with the u: three left
+      'Maria Silva 🇧🇷',
+      'Maria 1\uFE0F\u20E3 Silva',
+      'Mɐria ꞵeta',
+      'Ana。Silva',
+      'Maria ٣ Silva',
+      'Ма́рия',
+    ]) {
       expect(messages({ ...validForm, name }), name).toEqual({ name: [refusal] });
     }
     for (const name of ['A', '12345', 'B 1']) {
@@ -54,9 +65,18 @@ describe('PatientFormSchema', () => {
         name: ['Informe o nome do paciente (ao menos duas letras).'],
       });
     }
-    for (const name of ["João D'Ávila-Souza", 'Ñandú Çé Zoë', 'Lu\u0301cia', 'Jo']) {
+    for (const name of [
+      "João D'Ávila-Souza",
+      'Ñandú Çé Zoë',
+      'Lu\u0301cia',
+      'Jo',
+      'Nguyễn Thị Hương',
+      'Yıldız Weiß',
+    ]) {
       expect(messages({ ...validForm, name }), name).toEqual({});
     }
+    // Fullwidth letters are the plain ones they stand for: stored as such, printed and found.
+    expect(PatientFormSchema.parse({ ...validForm, name: 'Ｍａｒｉａ Silva' }).name).toBe('Maria Silva');
   });
 
   it('given only the required fields, then the optional ones are null', () => {

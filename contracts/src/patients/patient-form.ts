@@ -3,6 +3,7 @@ import { MunicipalitySchema } from '../identifiers/municipalities.ts';
 import {
   AihNumberSchema,
   CnsSchema,
+  compatibleForm,
   CpfSchema,
   hasNameLetters,
   isPrintableName,
@@ -28,6 +29,7 @@ import { patientMessages as m } from './messages.ts';
  */
 export const PatientFormFieldsSchema = z.object({
   name: requiredText(m.nameRequired)
+    .transform(compatibleForm)
     .refine(hasNameLetters, m.nameTooShort)
     .refine(isPrintableName, m.nameNotPrintable),
   cpf: CpfSchema,

@@ -89,6 +89,10 @@ describe('Koa skeleton', () => {
       expect(response.status, contentType).toBe(400);
       expect(await response.json()).toEqual({ code: 'MALFORMED_TEXT_ENCODING', message: UTF8_BODY_MESSAGE });
     }
+    // The same character written as a JSON escape is refused too.
+    const escaped = await post('/api/echo', '{"name":"Jo\\ufffd\\ufffdo","age":3}');
+    expect(escaped.status).toBe(400);
+    expect(await escaped.json()).toMatchObject({ code: 'MALFORMED_TEXT_ENCODING' });
     const utf8 = await post('/api/echo', '{"name":"Conceição","age":3}');
     expect(await utf8.json()).toEqual({ name: 'Conceição', age: 3 });
   });

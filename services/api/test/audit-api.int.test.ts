@@ -474,7 +474,8 @@ describe('GET /api/audit-logs', () => {
 describe('history and past states', () => {
   it('the history lists each change newest first with old and new values; asOf shows the state before and after', async () => {
     const patient = await register('Elisa Histórica', 100000005);
-    const beforeChange = new Date().toISOString();
+    // The app's clock (earlier tests moved it): asOf compares with the instants changes were decided.
+    const beforeChange = app.clock.now().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const changed = await staff.client.patch(`/api/patients/${patient.id}`, {
       municipality: FEIRA,
@@ -517,7 +518,7 @@ describe('history and past states', () => {
     expect(then.status).toBe(200);
     expect(then.body).toMatchObject({ name: 'Elisa Histórica', municipality: SALVADOR, notes: null });
     const now = await staff.client.get(
-      `/api/patients/${patient.id}?asOf=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+      `/api/patients/${patient.id}?asOf=${encodeURIComponent(new Date(app.clock.now().getTime() + 1000).toISOString())}`,
     );
     expect(now.body).toMatchObject({ municipality: FEIRA, notes: 'Retorno em março' });
     expect((await staff.client.get(`/api/patients/${patient.id}?asOf=2000-01-01T00:00:00Z`)).status).toBe(

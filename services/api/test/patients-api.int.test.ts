@@ -274,6 +274,19 @@ describe('PATCH and DELETE /api/patients/:id', () => {
       ),
     });
     expect((await staff.get(`/api/patients/${created.id}/procedures`)).status).toBe(404);
+    // A second deletion, or an edit, of the deleted patient says so too.
+    const again = await staff.delete(`/api/patients/${created.id}`, DELETION, {
+      headers: { 'If-Match': '*' },
+    });
+    const edit = await staff.patch(
+      `/api/patients/${created.id}`,
+      { notes: 'x' },
+      { headers: { 'If-Match': '*' } },
+    );
+    for (const late of [again, edit]) {
+      expect(late.status).toBe(404);
+      expect(late.body).toMatchObject({ code: 'PATIENT_DELETED', message: gone.body.message });
+    }
     expect((await staff.get('/api/patients?search=excluido')).body).toEqual([]);
     const after = (await staff.get('/api/statistics')).body;
     expect(after.totalPatients).toBe(before.totalPatients - 1);

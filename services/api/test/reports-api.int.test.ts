@@ -259,9 +259,11 @@ describe('GET /api/reports/municipal', () => {
       message:
         'Há mais de um município com pacientes com este nome (Bom Jesus (PI), Bom Jesus (RS)): informe a UF ou o código IBGE.',
     });
-    expect((await pdfOf('/api/reports/municipal?municipality=Bom%20Jesus%20(RS)')).text).toContain(
-      'Paciente de Bom Jesus RS',
-    );
+    for (const spelled of ['Bom Jesus (RS)', 'bom jesus/rs', 'Bom Jesus — RS']) {
+      const pdf = await pdfOf(`/api/reports/municipal?municipality=${encodeURIComponent(spelled)}`);
+      expect(pdf.text, spelled).toContain('Paciente de Bom Jesus RS');
+      expect(pdf.text, spelled).not.toContain('Paciente de Bom Jesus PI');
+    }
     // Out of the other reports' counts again.
     for (const id of bomJesus) {
       expect(

@@ -74,9 +74,13 @@ function procedureChanges(before: PatientState, after: PatientState): ProcedureH
 const detailsOf = (state: PatientState): Record<string, unknown> =>
   state.kind === 'Registered' ? { ...state.details } : {};
 
-/** Events decided by one command (one request, one decision): shown as one entry. */
+/**
+ * Events decided by one command (one request, one decision, one user): shown as one entry. The
+ * correlation id may come from the client (`X-Request-Id`), so the user and the decision
+ * instant must agree too: two users' requests sent with one id stay two entries.
+ */
 const sameCommand = (a: EventMetadata, b: EventMetadata): boolean =>
-  a.correlationId === b.correlationId && a.timestamp === b.timestamp;
+  a.correlationId === b.correlationId && a.timestamp === b.timestamp && a.userId === b.userId;
 
 /** The actions of a run of events, in order of first appearance, each with how many events had it. */
 function actionCounts(events: readonly PatientStreamEvent[]): PatientHistoryEntryDto['actions'] {
@@ -126,11 +130,12 @@ export function patientHistory(events: readonly PatientStreamEvent[]): PatientHi
   return entries.reverse();
 }
 
-/** The patient's state as it stood at `instant`: the events recorded until then, folded. */
+/** The patient's state as it stood at `instant`: the events decided until then, folded. */
 export function patientStateAt(events: readonly PatientStreamEvent[], instant: Date): PatientState {
   let state = initialPatientState();
-  for (const { event, recordedAt } of events) {
-    if (recordedAt.getTime() > instant.getTime()) break;
+  for (const { event, metadata } of events) {
+    // By the instant each change was decided, the time the history shows (stored a few ms later).
+    if (Date.parse(metadata.timestamp) > instant.getTime()) break;
     state = evolvePatient(state, event);
   }
   return state;

@@ -14,9 +14,23 @@ export const UTF8_BODY_MESSAGE =
 export function requireUtf8Body(): Middleware<RequestState> {
   return async function requireUtf8Body(ctx, next) {
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (typeof raw === 'string' && raw.includes('\uFFFD')) {
+    // The raw text for bytes the parser replaced; the parsed body for the character written as
+    // a JSON escape ('\\ufffd'), which an attacking helper stored that way.
+    if ((typeof raw === 'string' && raw.includes(REPLACEMENT)) || holdsReplacement(ctx.request.body)) {
       throw new DomainError('invalid', UTF8_BODY_MESSAGE, 'MALFORMED_TEXT_ENCODING');
     }
     await next();
   };
+}
+
+const REPLACEMENT = '\uFFFD';
+
+/** Whether a parsed JSON value holds U+FFFD in any string, key or value. */
+function holdsReplacement(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(REPLACEMENT);
+  if (Array.isArray(value)) return value.some(holdsReplacement);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes(REPLACEMENT) || holdsReplacement(item));
+  }
+  return false;
 }

@@ -81,6 +81,20 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   }
 
   /**
+   * Runs a write on one patient; refused as not found, it says why as the read does: a deleted
+   * patient's edit or second deletion answers `PATIENT_DELETED` (when, by whom, why), not a bare
+   * 'not found'.
+   */
+  async function sayingWhyNotFound<T>(patientId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof PatientNotFound) throw await whyNotFound(patientId);
+      throw error;
+    }
+  }
+
+  /**
    * A patient the read model lacks: deleted (its stream's last event says when, by whom and,
    * since deletions ask it, why), or none.
    */
@@ -159,8 +173,10 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
-    const expected = await revisionOfExisting(ctx, patientId, version);
-    const result = await updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
+    const result = await sayingWhyNotFound(patientId, async () => {
+      const expected = await revisionOfExisting(ctx, patientId, version);
+      return updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
+    });
     sendWritten(ctx, patientId, result);
   });
 
@@ -169,8 +185,10 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
     // At the door, before the version: a deletion without a reason is refused whoever it names.
     const reason = requireDeletionReason(reasonInBody(ctx.request.body));
-    const expected = await revisionOfExisting(ctx, patientId, version);
-    await deletePatient(patientDeps, patientId, expected, reason, metadata(ctx));
+    await sayingWhyNotFound(patientId, async () => {
+      const expected = await revisionOfExisting(ctx, patientId, version);
+      await deletePatient(patientDeps, patientId, expected, reason, metadata(ctx));
+    });
     ctx.status = 204;
   });
 

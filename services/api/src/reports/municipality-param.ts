@@ -7,14 +7,24 @@ import {
 } from '@bari/contracts';
 
 /**
- * The municipalities a `municipality` query parameter may name: its IBGE code, or its label
- * ('Bom Jesus (PI)') or bare name, accents and case aside. A name shared by several
- * municipalities without its UF names all of them.
+ * The municipalities a `municipality` query parameter may name: its IBGE code, its label ('Bom
+ * Jesus (PI)', also 'Bom Jesus/PI' or 'Bom Jesus — PI') or its bare name, accents and case
+ * aside. A name shared by several municipalities without its UF names all of them.
  */
 export function municipalitiesNamed(param: string): Municipality[] {
   if (/^\d{7}$/.test(param)) {
     const known = municipalityByCode(param);
     return known ? [known] : [];
+  }
+  // 'Bom Jesus/RS' and 'Bom Jesus — RS', as the history and the patient's page spell it.
+  const withState = /^(.+?)\s*(?:\/|\s[—–-])\s*([A-Za-z]{2})$/.exec(param.trim());
+  if (withState) {
+    const [, name = '', uf = ''] = withState;
+    const named = MUNICIPALITIES.filter(
+      (municipality) =>
+        municipality.uf === uf.toUpperCase() && foldText(municipality.name) === foldText(name),
+    );
+    if (named.length > 0) return named;
   }
   const wanted = foldText(param);
   const byLabel = MUNICIPALITIES.filter(

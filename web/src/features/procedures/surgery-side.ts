@@ -42,8 +42,11 @@ export function preOperativeDeadline(
 /** The day a completion dialog asks: proposed ('' for none), the range taken, and why. */
 export interface DayQuestion {
   readonly proposed: string;
+  /** The surgery, for a post-operative procedure. */
   readonly earliest: string | null;
   readonly latest: string;
+  /** What `latest` is: today, or the surgery (a pre-operative procedure of an operated patient). */
+  readonly latestIs: 'today' | 'surgery';
   readonly hint: string | null;
 }
 
@@ -58,8 +61,14 @@ export function preOperativeDay(
 ): DayQuestion {
   const deadline = preOperativeDeadline('pre_operative', surgeryDate, today);
   return deadline
-    ? { proposed: '', earliest: null, latest: deadline, hint: afterSurgery(formatDate(deadline)) }
-    : { proposed: today, earliest: null, latest: today, hint: null };
+    ? {
+        proposed: '',
+        earliest: null,
+        latest: deadline,
+        latestIs: 'surgery',
+        hint: afterSurgery(formatDate(deadline)),
+      }
+    : { proposed: today, earliest: null, latest: today, latestIs: 'today', hint: null };
 }
 
 /**
@@ -73,7 +82,13 @@ export function overdueDay(
   today: string,
   planned: (scheduledDate: string) => string,
 ): DayQuestion {
-  return { proposed: today, earliest: surgeryDate, latest: today, hint: planned(formatDate(scheduledDate)) };
+  return {
+    proposed: today,
+    earliest: surgeryDate,
+    latest: today,
+    latestIs: 'today',
+    hint: planned(formatDate(scheduledDate)),
+  };
 }
 
 /** A follow-up visit this late is asked its day when ticked (a day or two late is today's). */
@@ -97,6 +112,24 @@ export function dayAskedByTick(
   if (scheduledDate && scheduledDate < addDaysToDate(today, -LATE_VISIT_DAYS)) {
     const earliest = procedure.procedureType.phase === 'post_operative' ? surgeryDate : null;
     return overdueDay(scheduledDate, earliest, today, say.planned);
+  }
+  return null;
+}
+
+/**
+ * Why a whole date typed in a completion dialog is not taken, in the words of the rule it
+ * breaks: after today, after the surgery (pre-operative), or before it. Null while it is right
+ * or not a whole date yet (the dialog's button stays disabled meanwhile).
+ */
+export function dayProblem(day: DayQuestion, date: string): string | null {
+  if (!isClinicalDate(date)) return null;
+  if (date > day.latest) {
+    return day.latestIs === 'surgery'
+      ? procedureMessages.preOperativeAfterSurgery(formatDate(day.latest))
+      : procedureMessages.completedDateInFuture;
+  }
+  if (day.earliest !== null && date < day.earliest) {
+    return procedureMessages.postOperativeBeforeSurgery(formatDate(day.earliest));
   }
   return null;
 }

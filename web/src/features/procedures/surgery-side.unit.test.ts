@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcedureType } from '@bari/contracts';
-import { dayAskedByTick, preOperativeDeadline, wrongSideOfSurgery } from './surgery-side.ts';
+import { dayAskedByTick, dayProblem, preOperativeDeadline, wrongSideOfSurgery } from './surgery-side.ts';
 
 describe('wrongSideOfSurgery', () => {
   const surgery = '2026-02-03';
@@ -58,6 +58,7 @@ describe('dayAskedByTick', () => {
       proposed: '',
       earliest: null,
       latest: '2026-02-03',
+      latestIs: 'surgery',
       hint: 'cirurgia 03/02/2026',
     });
   });
@@ -67,6 +68,7 @@ describe('dayAskedByTick', () => {
       proposed: today,
       earliest: '2026-03-15',
       latest: today,
+      latestIs: 'today',
       hint: 'previsto 14/04/2026',
     });
   });
@@ -79,5 +81,38 @@ describe('dayAskedByTick', () => {
     expect(
       dayAskedByTick({ ...pending('post_operative', '2026-01-01'), status: 'completed' }, null, today, say),
     ).toBeNull();
+  });
+});
+
+describe('dayProblem', () => {
+  const overdue = {
+    proposed: '2026-11-27',
+    earliest: '2026-03-15',
+    latest: '2026-11-27',
+    latestIs: 'today',
+    hint: null,
+  } as const;
+  const preOperative = {
+    proposed: '',
+    earliest: null,
+    latest: '2026-02-03',
+    latestIs: 'surgery',
+    hint: null,
+  } as const;
+
+  it('names the rule a whole date breaks: the future, or either side of the surgery', () => {
+    expect(dayProblem(overdue, '2026-11-28')).toBe('A data de realização não pode ser futura.');
+    expect(dayProblem(overdue, '2026-03-14')).toBe(
+      'Um procedimento pós-operatório não pode ter sido realizado antes da cirurgia (15/03/2026).',
+    );
+    expect(dayProblem(preOperative, '2026-02-04')).toBe(
+      'Um procedimento pré-operatório não pode ter sido realizado depois da cirurgia (03/02/2026).',
+    );
+  });
+
+  it('says nothing of a right date, or of one still being typed', () => {
+    expect(dayProblem(overdue, '2026-03-15')).toBeNull();
+    expect(dayProblem(preOperative, '2026-02-03')).toBeNull();
+    expect(dayProblem(preOperative, '2026-02')).toBeNull();
   });
 });

@@ -4,13 +4,15 @@ import { asOfInstant, isAsOfTime } from './as-of-instant.ts';
 describe('the as-of instant', () => {
   const now = new Date('2026-11-27T15:00:00');
 
-  it('is the date at the time typed, to the minute or the second, in local time', () => {
-    expect(asOfInstant('2026-03-05', '10:30', now)).toBe(new Date('2026-03-05T10:30:00').toISOString());
-    expect(asOfInstant('2026-03-05', '10:30:15', now)).toBe(new Date('2026-03-05T10:30:15').toISOString());
+  it('is the end of the minute or the second typed, in local time', () => {
+    expect(asOfInstant('2026-03-05', '10:30', now)).toBe(new Date('2026-03-05T10:30:59.999').toISOString());
+    expect(asOfInstant('2026-03-05', '10:30:15', now)).toBe(
+      new Date('2026-03-05T10:30:15.999').toISOString(),
+    );
   });
 
   it('is the end of the day without a time, and never later than now', () => {
-    expect(asOfInstant('2026-03-05', '', now)).toBe(new Date('2026-03-05T23:59:59').toISOString());
+    expect(asOfInstant('2026-03-05', '', now)).toBe(new Date('2026-03-05T23:59:59.999').toISOString());
     expect(asOfInstant('2026-11-27', '', now)).toBe(now.toISOString());
     expect(asOfInstant('2027-01-01', '08:00', now)).toBe(now.toISOString());
   });

@@ -6,7 +6,7 @@ import { DateInput } from '../../../common/date/date-input.tsx';
 import { FormDialog } from '../../../common/form-dialog.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { proceduresMessages as m } from '../messages.ts';
-import type { DayQuestion } from '../surgery-side.ts';
+import { dayProblem, type DayQuestion } from '../surgery-side.ts';
 
 /** What the dialog says: it serves 'Marcar todos' and the tick of one procedure. */
 export interface CompletionDateDialogText {
@@ -34,7 +34,8 @@ export interface CompletionDateDialogProps {
 export function CompletionDateDialog({ text, day, busy, onConfirm, onClose }: CompletionDateDialogProps) {
   const { proposed, earliest, latest, hint } = day;
   const [date, setDate] = useState(proposed);
-  const valid = isClinicalDate(date) && date <= latest && (earliest === null || date >= earliest);
+  const problem = dayProblem(day, date);
+  const valid = isClinicalDate(date) && problem === null;
 
   const confirm = async () => {
     if (busy || !valid) return;
@@ -60,7 +61,8 @@ export function CompletionDateDialog({ text, day, busy, onConfirm, onClose }: Co
           <DialogBody>
             <p>{text.question}</p>
             <FormGroup
-              helperText={hint ?? undefined}
+              helperText={problem ?? hint ?? undefined}
+              intent={problem ? Intent.DANGER : Intent.NONE}
               label={m.completionDayLabel}
               labelFor="completion-date-dialog-date"
             >
