@@ -160,7 +160,7 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>
  * blank or another patient ('محمد Ali' printed 'Ali'; a flag emoji, 'ɐ', '٣' vanished).
  */
 const PRINTABLE_NAME =
-  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF\u0300-\u036F '’.,-]*$/u;
+  /^(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF '’.,-]|[\u0300-\u036F])*$/u;
 
 /**
  * Whether a patient's name can be printed as typed (`PRINTABLE_NAME`), with at most two
