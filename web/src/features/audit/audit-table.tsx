@@ -1,7 +1,7 @@
 import type { AuditLogEntryDto } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, HTMLTable, NonIdealState, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   actionLabel,
@@ -24,20 +24,44 @@ export interface AuditTableProps {
 }
 
 /**
- * The Nome column's cell: the name that breaks where a long one may, or '-'. A patient's or a
- * procedure's name opens the patient's page, whose history stays reachable once the patient is
- * deleted.
+ * A name that breaks where a long one may; a patient's or a procedure's opens the patient's
+ * page, whose history stays reachable once the patient is deleted.
  */
-function nameOf(entry: AuditLogEntryDto) {
-  const name = entityDisplayName(entry);
-  if (!name) return m.none;
-  const patientId = patientIdOf(entry);
+function linkedName(name: string, patientId: string | null) {
   return patientId ? (
     <Link title={m.openPatient} to={`/patients/${patientId}`}>
       <BreakableText text={name} />
     </Link>
   ) : (
     <BreakableText text={name} />
+  );
+}
+
+interface RowProps {
+  /** The entry whose time, actor, entity type and address the row shows. */
+  entry: AuditLogEntryDto;
+  action: string;
+  name: ReactNode;
+  details: ReactNode;
+  className?: string;
+}
+
+/** One row of the seven columns: an entry's, or a group's (its first entry's time and actor). */
+function Row({ entry, action, name, details, className }: RowProps) {
+  return (
+    <tr className={className}>
+      <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
+      <td>{entry.userEmail ? <BreakableText text={entry.userEmail} /> : m.system}</td>
+      <td>
+        <Tag minimal multiline round>
+          {action}
+        </Tag>
+      </td>
+      <td>{entityTypeLabel(entry.entityType)}</td>
+      <td>{name}</td>
+      <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
+      <td className="audit-table__details">{details}</td>
+    </tr>
   );
 }
 
@@ -50,20 +74,13 @@ interface EntryRowProps {
 }
 
 function EntryRow({ entry, names, onOpen, inGroup = false }: EntryRowProps) {
+  const name = entityDisplayName(entry);
   return (
-    <tr className={inGroup ? 'audit-table__grouped' : undefined}>
-      <td className="audit-table__time">{formatTimestamp(entry.timestamp)}</td>
-      <td>{entry.userEmail ? <BreakableText text={entry.userEmail} /> : m.system}</td>
-      <td>
-        <Tag minimal multiline round>
-          {actionLabel(entry.action)}
-        </Tag>
-      </td>
-      <td>{entityTypeLabel(entry.entityType)}</td>
-      <td>{nameOf(entry)}</td>
-      <td>{entry.ipAddress ? <BreakableText text={entry.ipAddress} /> : m.none}</td>
-      <td className="audit-table__details">
-        {entry.details ? (
+    <Row
+      action={actionLabel(entry.action)}
+      className={inGroup ? 'audit-table__grouped' : undefined}
+      details={
+        entry.details ? (
           <Button
             className="audit-table__open"
             onClick={() => onOpen(entry)}
@@ -73,9 +90,11 @@ function EntryRow({ entry, names, onOpen, inGroup = false }: EntryRowProps) {
           />
         ) : (
           m.none
-        )}
-      </td>
-    </tr>
+        )
+      }
+      entry={entry}
+      name={name ? linkedName(name, patientIdOf(entry)) : m.none}
+    />
   );
 }
 
@@ -88,30 +107,11 @@ interface GroupRowProps {
 /** The entries of one command about one patient's procedures, as one row ('Registrar Procedimento (22)'). */
 function GroupRow({ entries, open, onToggle }: GroupRowProps) {
   const first = entries[0]!;
-  const patientId = patientIdOf(first);
-  const patientName = first.details?.patientName ?? null;
-  const name = m.groupName(entries.length, patientName);
   return (
-    <tr className="audit-table__group">
-      <td className="audit-table__time">{formatTimestamp(first.timestamp)}</td>
-      <td>{first.userEmail ? <BreakableText text={first.userEmail} /> : m.system}</td>
-      <td>
-        <Tag minimal multiline round>
-          {m.groupAction(actionLabel(first.action), entries.length)}
-        </Tag>
-      </td>
-      <td>{entityTypeLabel(first.entityType)}</td>
-      <td>
-        {patientId ? (
-          <Link title={m.openPatient} to={`/patients/${patientId}`}>
-            <BreakableText text={name} />
-          </Link>
-        ) : (
-          <BreakableText text={name} />
-        )}
-      </td>
-      <td>{first.ipAddress ? <BreakableText text={first.ipAddress} /> : m.none}</td>
-      <td className="audit-table__details">
+    <Row
+      action={m.groupAction(actionLabel(first.action), entries.length)}
+      className="audit-table__group"
+      details={
         <Button
           aria-expanded={open}
           className="audit-table__open"
@@ -121,8 +121,10 @@ function GroupRow({ entries, open, onToggle }: GroupRowProps) {
           text={open ? m.groupHide : m.groupShow(entries.length)}
           variant={ButtonVariant.MINIMAL}
         />
-      </td>
-    </tr>
+      }
+      entry={first}
+      name={linkedName(m.groupName(entries.length, first.details?.patientName ?? null), patientIdOf(first))}
+    />
   );
 }
 
