@@ -29,9 +29,14 @@ export const PATIENT_COLUMNS = {
   completedProcedures: { column: 'completed_procedures', type: 'integer' },
   requiredProcedures: { column: 'required_procedures', type: 'integer' },
   completedRequiredProcedures: { column: 'completed_required_procedures', type: 'integer' },
+  /** Procedures assigned so far, removed ones included: the next one's `ordinal`. */
+  assignedProcedures: { column: 'assigned_procedures', type: 'integer' },
 } as const satisfies ColumnMap;
 
-/** The `patient_procedures` table (its `seq` identity column numbers the rows in assignment order). */
+/**
+ * The `patient_procedures` table: a row for each procedure assigned alone and for each one an
+ * event changed after its bulk assignment (the others are listed: `PROCEDURE_LIST_COLUMNS`).
+ */
 export const PROCEDURE_COLUMNS = {
   id: { column: 'id', type: 'uuid' },
   patientId: { column: 'patient_id', type: 'uuid' },
@@ -47,4 +52,28 @@ export const PROCEDURE_COLUMNS = {
   location: { column: 'location', type: 'text' },
   professionalName: { column: 'professional_name', type: 'text' },
   notes: { column: 'notes', type: 'text' },
+  /** Its place in the patient's timeline (assignment order, counted per patient from 0). */
+  ordinal: { column: 'ordinal', type: 'integer' },
+} as const satisfies ColumnMap;
+
+/**
+ * The `patient_procedure_lists` table: per patient, the procedures of its bulk assignments that
+ * no event has changed since, as parallel arrays (the i-th element of each is one procedure).
+ */
+export const PROCEDURE_LIST_COLUMNS = {
+  patientId: { column: 'patient_id', type: 'uuid' },
+  procedureIds: { column: 'procedure_ids', type: 'uuid[]' },
+  typeIds: { column: 'type_ids', type: 'text[]' },
+  scheduledDates: { column: 'scheduled_dates', type: 'date[]' },
+  ordinals: { column: 'ordinals', type: 'integer[]' },
+} as const satisfies ColumnMap;
+
+/** The `patient_procedure_types` table: the types the lists name. */
+export const PROCEDURE_TYPE_COLUMNS = {
+  id: { column: 'id', type: 'text' },
+  name: { column: 'name', type: 'text' },
+  category: { column: 'category', type: 'text' },
+  phase: { column: 'phase', type: 'text' },
+  isRequired: { column: 'is_required', type: 'boolean' },
+  scheduledMonth: { column: 'scheduled_month', type: 'integer' },
 } as const satisfies ColumnMap;

@@ -26,14 +26,27 @@ export type PatientRow = Mutable<RowOf<typeof PATIENT_COLUMNS>> & {
   completedProcedures: number;
   requiredProcedures: number;
   completedRequiredProcedures: number;
+  assignedProcedures: number;
 };
 
 export type ProcedureRow = Mutable<RowOf<typeof PROCEDURE_COLUMNS>> & {
   id: string;
   patientId: string;
+  procedureTypeId: string;
   typeIsRequired: boolean;
   status: 'pending' | 'completed';
   scheduledDate: string | null;
+  ordinal: number;
+  /*
+   * Where the procedure is stored (not columns). A bulk assignment's procedures are listed in
+   * their patient's `patient_procedure_lists` row, as assigned; the first change gives one a
+   * row of its own in `patient_procedures`, whose values then override the listing. The
+   * others (assigned alone) have only a row.
+   */
+  /** An element of its patient's list. */
+  listed: boolean;
+  /** Has a row of its own, which holds its values. */
+  hasRow: boolean;
 };
 
 /** A patient event with what the fold needs of its recording. */
@@ -49,14 +62,21 @@ export interface FoldEvent {
 export interface WorkingSet {
   readonly patients: Map<string, PatientRow | null>;
   readonly procedures: Map<string, ProcedureRow | null>;
+  /** The types the lists name (`patient_procedure_types`), as known before and during the batch. */
+  readonly types: Map<string, ProcedureType>;
 }
 
 /** What a batch needs loaded before it folds: the rows it changes that it does not create. */
 export interface RowsToLoad {
   readonly patientIds: string[];
+  /** Procedures changed (each may have a row, be listed, or both). */
   readonly procedureIds: string[];
+  /** Their patients, whose lists are searched for them. */
+  readonly patientsOfProcedures: string[];
   /** Patients deleted by the batch: all their procedures leave too. */
   readonly proceduresOfPatients: string[];
+  /** Types a bulk assignment names: a procedure is listed only if its copy is the known one. */
+  readonly typeIds: string[];
 }
 
 export function rowsToLoad(events: readonly FoldEvent[]): RowsToLoad {
@@ -65,8 +85,11 @@ export function rowsToLoad(events: readonly FoldEvent[]): RowsToLoad {
   const patients = new Set<string>();
   const procedures = new Set<string>();
   const deleted = new Set<string>();
+  const patientsOfProcedures = new Set<string>();
+  const typeIds = new Set<string>();
   for (const { event } of events) {
     const patientId = event.data.patientId;
+    const earlier = !registered.has(patientId);
     switch (event.type) {
       case 'PatientRegistered':
         registered.add(patientId);
@@ -76,24 +99,36 @@ export function rowsToLoad(events: readonly FoldEvent[]): RowsToLoad {
         assigned.add(event.data.procedureId);
         break;
       case 'RequiredProceduresAssigned':
-        for (const procedure of event.data.procedures) assigned.add(procedure.procedureId);
+        for (const procedure of event.data.procedures) {
+          assigned.add(procedure.procedureId);
+          typeIds.add(procedure.procedureType.id);
+        }
         break;
       case 'ProcedureCompleted':
       case 'ProcedureCompletionChanged':
       case 'ProcedureReopened':
       case 'ProcedureRescheduled':
       case 'ProcedureRemoved':
-        if (!assigned.has(event.data.procedureId)) procedures.add(event.data.procedureId);
+        if (!assigned.has(event.data.procedureId)) {
+          procedures.add(event.data.procedureId);
+          patientsOfProcedures.add(patientId);
+        }
         break;
       case 'PatientDeleted':
-        if (!registered.has(patientId)) deleted.add(patientId);
+        if (earlier) deleted.add(patientId);
         break;
       case 'PatientUpdated':
         break;
     }
-    if (!registered.has(patientId)) patients.add(patientId);
+    if (earlier) patients.add(patientId);
   }
-  return { patientIds: [...patients], procedureIds: [...procedures], proceduresOfPatients: [...deleted] };
+  return {
+    patientIds: [...patients],
+    procedureIds: [...procedures],
+    patientsOfProcedures: [...patientsOfProcedures],
+    proceduresOfPatients: [...deleted],
+    typeIds: [...typeIds],
+  };
 }
 
 /** The patient fields stored in a column of the same name: all but the municipality (three columns). */
@@ -118,8 +153,10 @@ function newProcedure(
   patientId: string,
   procedureId: string,
   type: ProcedureType,
-  values: Pick<ProcedureRow, 'status' | 'scheduledDate'> &
-    Partial<Pick<ProcedureRow, 'completedDate' | 'location' | 'professionalName' | 'notes'>>,
+  values: Pick<ProcedureRow, 'status' | 'scheduledDate' | 'ordinal'> &
+    Partial<
+      Pick<ProcedureRow, 'completedDate' | 'location' | 'professionalName' | 'notes' | 'listed' | 'hasRow'>
+    >,
 ): ProcedureRow {
   return {
     id: procedureId,
@@ -134,8 +171,39 @@ function newProcedure(
     location: null,
     professionalName: null,
     notes: null,
+    listed: false,
+    hasRow: true,
     ...values,
   };
+}
+
+/** The next `count` ordinals of the patient's procedures (its count moves past them). */
+function reserveOrdinals(rows: WorkingSet, patientId: string, count: number): number {
+  const patient = rows.patients.get(patientId);
+  if (!patient) return 0;
+  rows.patients.set(patientId, { ...patient, assignedProcedures: patient.assignedProcedures + count });
+  return patient.assignedProcedures;
+}
+
+const sameType = (a: ProcedureType, b: ProcedureType): boolean =>
+  a === b ||
+  (a.id === b.id &&
+    a.name === b.name &&
+    a.category === b.category &&
+    a.phase === b.phase &&
+    a.isRequired === b.isRequired &&
+    a.scheduledMonth === b.scheduledMonth);
+
+/**
+ * Whether a bulk-assigned procedure of this type may be listed: its type is the one the lists
+ * know by that id (the first copy seen becomes it). Types never change; a copy that differs
+ * all the same gets the procedure a row of its own, which keeps it.
+ */
+function listable(rows: WorkingSet, type: ProcedureType): boolean {
+  const known = rows.types.get(type.id);
+  if (known) return sameType(known, type);
+  rows.types.set(type.id, type);
+  return true;
 }
 
 /** Applies the events to the working set, in order. Pure but for mutating `rows`. */
@@ -145,9 +213,12 @@ export function foldPatientEvents(rows: WorkingSet, events: readonly FoldEvent[]
 
 // Functions of their own, not closures made per event: under tsx each named closure is also
 // renamed as it is made (`__name`, about 0.25 µs), on every one of a rebuild's events.
+const LISTED = { listed: true, hasRow: false } as const;
+
+/** A change gives a listed procedure a row of its own, which overrides its listing for good. */
 function changeProcedure(rows: WorkingSet, procedureId: string, change: Partial<ProcedureRow>): void {
   const procedure = rows.procedures.get(procedureId);
-  if (procedure) rows.procedures.set(procedureId, { ...procedure, ...change });
+  if (procedure) rows.procedures.set(procedureId, { ...procedure, ...change, hasRow: true });
 }
 
 function addProcedure(rows: WorkingSet, procedure: ProcedureRow): void {
@@ -168,6 +239,7 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
         completedProcedures: 0,
         requiredProcedures: 0,
         completedRequiredProcedures: 0,
+        assignedProcedures: 0,
       });
       return;
     }
@@ -188,25 +260,35 @@ function foldOne(rows: WorkingSet, { event, revision, recordedAt }: FoldEvent): 
         newProcedure(patientId, event.data.procedureId, event.data.procedureType, {
           status: 'pending',
           scheduledDate: event.data.scheduledDate,
+          ordinal: reserveOrdinals(rows, patientId, 1),
         }),
       );
       break;
-    case 'RequiredProceduresAssigned':
+    case 'RequiredProceduresAssigned': {
+      let ordinal = reserveOrdinals(rows, patientId, event.data.procedures.length);
       for (const procedure of event.data.procedures) {
         addProcedure(
           rows,
           newProcedure(patientId, procedure.procedureId, procedure.procedureType, {
             status: 'pending',
             scheduledDate: procedure.scheduledDate,
+            ordinal: ordinal++,
+            ...(listable(rows, procedure.procedureType) ? LISTED : {}),
           }),
         );
       }
       break;
+    }
     case 'LegacyProcedureImported': {
       const { procedureId, procedureType, status, scheduledDate, ...details } = event.data;
       addProcedure(
         rows,
-        newProcedure(patientId, procedureId, procedureType, { status, scheduledDate, ...details }),
+        newProcedure(patientId, procedureId, procedureType, {
+          status,
+          scheduledDate,
+          ...details,
+          ordinal: reserveOrdinals(rows, patientId, 1),
+        }),
       );
       break;
     }
@@ -274,13 +356,54 @@ export interface StatisticsDelta {
   readonly pendingByDate: Map<string, number>;
 }
 
+/** Procedures a batch lists for a patient, as `patient_procedure_lists` stores them. */
+export interface ProcedureListRow {
+  readonly patientId: string;
+  readonly procedureIds: string[];
+  readonly typeIds: string[];
+  readonly scheduledDates: (string | null)[];
+  readonly ordinals: number[];
+}
+
 export interface BatchChanges {
   /** Rows to write (inserted or replaced), in first-touch order. */
   readonly patients: PatientRow[];
+  /** Procedures' own rows to write. */
   readonly procedures: ProcedureRow[];
   readonly deletedPatientIds: string[];
+  /** Procedures' own rows to delete. */
   readonly deletedProcedureIds: string[];
+  /** Procedures to add to their patients' lists (after what the lists hold: later ordinals). */
+  readonly listed: ProcedureListRow[];
+  /** Procedures to take out of their patients' lists (patients deleted aside: their list goes). */
+  readonly unlisted: { readonly patientIds: string[]; readonly procedureIds: string[] };
+  /** Types first named by this batch's lists. */
+  readonly types: ProcedureType[];
   readonly statistics: StatisticsDelta;
+}
+
+/** Whether the procedure had a row of its own when loaded (so writing it replaces that row). */
+export const hadOwnRow = (loaded: WorkingSet, procedureId: string): boolean =>
+  loaded.procedures.get(procedureId)?.hasRow === true;
+
+/** The procedures a batch lists, grouped by patient, each patient's in ordinal order. */
+function listRows(procedures: readonly ProcedureRow[]): ProcedureListRow[] {
+  const byPatient = new Map<string, ProcedureRow[]>();
+  for (const procedure of procedures) {
+    const list = byPatient.get(procedure.patientId);
+    if (list) list.push(procedure);
+    else byPatient.set(procedure.patientId, [procedure]);
+  }
+  return [...byPatient].map(([patientId, list]) => {
+    list.sort((a, b) => a.ordinal - b.ordinal);
+    return {
+      patientId,
+      procedureIds: list.map((procedure) => procedure.id),
+      typeIds: list.map((procedure) => procedure.procedureTypeId),
+      scheduledDates: list.map((procedure) => procedure.scheduledDate),
+      ordinals: list.map((procedure) => procedure.ordinal),
+    };
+  });
 }
 
 /**
@@ -297,6 +420,8 @@ export function batchChanges(loaded: WorkingSet, folded: WorkingSet): BatchChang
   const counterChanges = new Map<string, Mutable<Omit<Contribution, 'pending' | 'pendingOn'>>>();
   const procedures: ProcedureRow[] = [];
   const deletedProcedureIds: string[] = [];
+  const newlyListed: ProcedureRow[] = [];
+  const unlisted: ProcedureRow[] = [];
   const addPending = (date: string | null, change: number): void => {
     if (date !== null) statistics.pendingByDate.set(date, (statistics.pendingByDate.get(date) ?? 0) + change);
   };
@@ -304,8 +429,10 @@ export function batchChanges(loaded: WorkingSet, folded: WorkingSet): BatchChang
     const beforeRow = loaded.procedures.get(id);
     // Unchanged, or created and removed within the batch.
     if (after === beforeRow || (!after && !beforeRow)) continue;
-    if (after) procedures.push(after);
-    else if (beforeRow) deletedProcedureIds.push(id);
+    if (after?.hasRow) procedures.push(after);
+    else if (!after && beforeRow?.hasRow) deletedProcedureIds.push(id);
+    if (after?.listed && !beforeRow) newlyListed.push(after);
+    else if (!after && beforeRow?.listed) unlisted.push(beforeRow);
     const before = contribution(beforeRow);
     const now = contribution(after);
     const patientId = (after ?? beforeRow)!.patientId;
@@ -349,5 +476,20 @@ export function batchChanges(loaded: WorkingSet, folded: WorkingSet): BatchChang
   }
   for (const [date, change] of statistics.pendingByDate)
     if (change === 0) statistics.pendingByDate.delete(date);
-  return { patients, procedures, deletedPatientIds, deletedProcedureIds, statistics };
+  // A deleted patient's list goes whole.
+  const stillListed = unlisted.filter((procedure) => !deletedPatientIds.includes(procedure.patientId));
+  const types = [...folded.types.values()].filter((type) => !loaded.types.has(type.id));
+  return {
+    patients,
+    procedures,
+    deletedPatientIds,
+    deletedProcedureIds,
+    listed: listRows(newlyListed),
+    unlisted: {
+      patientIds: [...new Set(stillListed.map((procedure) => procedure.patientId))],
+      procedureIds: stillListed.map((procedure) => procedure.id),
+    },
+    types,
+    statistics,
+  };
 }

@@ -22,6 +22,7 @@ import { startProjectionHarness, type ProjectionHarness } from '../../test/suppo
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { sql } from '@bari/db';
 import { patientsProjection } from './projection.ts';
+import { proceduresTable } from './procedure-sources.ts';
 import { createPatientQueries, progressExpression } from './queries.ts';
 import { createStatisticsQueries } from './statistics-queries.ts';
 
@@ -371,6 +372,11 @@ describe('patients projection', { timeout: 60_000 }, () => {
       PatientRegistered.create({ patientId: JOAO, ...details({ name: 'João', cpf: '71460285859' }) }),
       assigned(JOAO, 11, types.bloodCount),
       assigned(JOAO, 12, types.surgeon1, '2025-02-09'),
+      RequiredProceduresAssigned.create({
+        patientId: JOAO,
+        reason: 'migration',
+        procedures: [{ procedureId: procedureId(13), procedureType: types.creatinine, scheduledDate: null }],
+      }),
     ]);
     await given(MARIA, [
       PatientUpdated.create({ patientId: MARIA, changes: { surgeryDate: '2025-02-01' } }),
@@ -395,18 +401,34 @@ describe('patients projection', { timeout: 60_000 }, () => {
     await rebuildProjection({ eventStore, pool, projection: patientsProjection });
 
     expect(await dump()).toEqual(before);
+    // The lists' copy keeps the table's settings: no statistics on the arrays, the index by id
+    const settings = await pool.any(sql.type(z.object({ column: z.string(), target: z.number().nullable() }))`
+      select attname as column, attstattarget::int as target from pg_attribute
+      where attrelid = 'patient_procedure_lists'::regclass and attnum > 0 order by attnum
+    `);
+    expect(settings).toEqual([
+      { column: 'patient_id', target: null },
+      { column: 'procedure_ids', target: 0 },
+      { column: 'type_ids', target: 0 },
+      { column: 'scheduled_dates', target: 0 },
+      { column: 'ordinals', target: 0 },
+    ]);
+    const listed = await pool.oneFirst(sql.type(z.object({ patientId: z.string().nullable() }))`
+      select patient_id as "patientId" from patient_procedure_lists where procedure_ids @> array[${procedureId(13)}::uuid]
+    `);
+    expect(listed).toBe(JOAO);
   });
 });
 
-/** Every row of both tables as plain JSON, in a stable order (identity values aside). */
+/** Every patient and every procedure (own rows and listed) as plain JSON, in a stable order. */
 async function dump() {
   const Rows = z.object({ rows: z.unknown() });
   const patients = await harness.pool.oneFirst(sql.type(Rows)`
     select coalesce(json_agg(to_jsonb(p) order by p.id), '[]') as rows from patients p
   `);
   const procedures = await harness.pool.oneFirst(sql.type(Rows)`
-    select coalesce(json_agg(to_jsonb(p) - 'seq' order by p.patient_id, p.seq), '[]') as rows
-    from patient_procedures p
+    select coalesce(json_agg(to_jsonb(p) order by p.patient_id, p.ordinal), '[]') as rows
+    from ${proceduresTable()} p
   `);
   return { patients: patients as unknown[], procedures: procedures as unknown[] };
 }

@@ -3,24 +3,40 @@ import { patientEvents } from '@bari/contracts';
 import { sql } from '@bari/db';
 import type { RecordedEvent } from '@bari/event-store';
 import type { Projection, TableNames } from '../runner/projection.ts';
-import { deleteWhereIn, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
+import { deleteWhereIn, insertRows, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
 import { parsePatientEvent } from '../shared/patient-event.ts';
-import { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
+import {
+  PATIENT_COLUMNS,
+  PROCEDURE_COLUMNS,
+  PROCEDURE_LIST_COLUMNS,
+  PROCEDURE_TYPE_COLUMNS,
+} from './columns.ts';
 import { REPORT_TABLES, applyReportCounters } from '../reports/write-counters.ts';
 import {
   batchChanges,
   foldPatientEvents,
+  hadOwnRow,
   rowsToLoad,
   type FoldEvent,
   type PatientRow,
-  type ProcedureRow,
   type StatisticsDelta,
   type WorkingSet,
 } from './fold.ts';
+import {
+  appendToLists,
+  loadListedProcedures,
+  loadOwnProcedures,
+  loadProcedureTypes,
+  mergeLoadedProcedures,
+  procedureTablesOf,
+  removeFromLists,
+} from './procedure-sources.ts';
 
 /*
- * The patients read model: `patients` (the list and the detail header), `patient_procedures`
- * (the timeline) and the statistics counters (`patient_statistics`, and pending procedures
+ * The patients read model: `patients` (the list and the detail header), the procedures (the
+ * timeline: a row each in `patient_procedures`, or listed per patient in
+ * `patient_procedure_lists` while untouched since their bulk assignment; `procedure-sources.ts`)
+ * and the statistics counters (`patient_statistics`, and pending procedures
  * per scheduled date in `pending_procedures_by_date`, so "overdue" is a sum over the dates
  * before today, computed at read time). Built from the `patient-<id>` streams, a batch at a
  * time: one load per table, the fold in memory (`fold.ts`), multi-row writes.
@@ -39,7 +55,7 @@ async function load(
   events: readonly FoldEvent[],
 ): Promise<WorkingSet> {
   const wanted = rowsToLoad(events);
-  const table = tables('patient_procedures');
+  const sources = procedureTablesOf(tables);
   const patients = await loadRows<typeof PATIENT_COLUMNS, PatientRow>(
     db,
     tables('patients'),
@@ -47,24 +63,20 @@ async function load(
     PATIENT_COLUMNS.id,
     wanted.patientIds,
   );
-  const procedures = await loadRows<typeof PROCEDURE_COLUMNS, ProcedureRow>(
-    db,
-    table,
-    PROCEDURE_COLUMNS,
-    PROCEDURE_COLUMNS.id,
-    wanted.procedureIds,
-  );
-  const ofDeleted = await loadRows<typeof PROCEDURE_COLUMNS, ProcedureRow>(
-    db,
-    table,
-    PROCEDURE_COLUMNS,
-    PROCEDURE_COLUMNS.patientId,
-    wanted.proceduresOfPatients,
-    sql.fragment`order by seq`,
-  );
+  // A changed procedure may have a row, be listed, or both (a row overrides its listing).
+  const rows = [
+    ...(await loadOwnProcedures(db, sources, 'id', wanted.procedureIds)),
+    ...(await loadOwnProcedures(db, sources, 'patientId', wanted.proceduresOfPatients)),
+  ];
+  const listed = [
+    ...(await loadListedProcedures(db, sources, wanted.patientsOfProcedures, wanted.procedureIds)),
+    ...(await loadListedProcedures(db, sources, wanted.proceduresOfPatients)),
+  ];
+  const types = await loadProcedureTypes(db, sources, wanted.typeIds);
   return {
     patients: new Map(patients.map((row) => [row.id, row])),
-    procedures: new Map([...procedures, ...ofDeleted].map((row) => [row.id, row])),
+    procedures: mergeLoadedProcedures(rows, listed),
+    types: new Map(types.map((type) => [type.id, type])),
   };
 }
 
@@ -112,6 +124,8 @@ export const patientsProjection: Projection = {
   tables: [
     'patients',
     'patient_procedures',
+    'patient_procedure_lists',
+    'patient_procedure_types',
     'patient_statistics',
     'pending_procedures_by_date',
     // The reports' counters by municipality and establishment, fed from the same batch.
@@ -122,22 +136,37 @@ export const patientsProjection: Projection = {
   async apply(recorded, { tx, tables }) {
     const events = recorded.map(toFoldEvent);
     const loaded = await load(tx, tables, events);
-    const folded: WorkingSet = { patients: new Map(loaded.patients), procedures: new Map(loaded.procedures) };
+    const folded: WorkingSet = {
+      patients: new Map(loaded.patients),
+      procedures: new Map(loaded.procedures),
+      types: new Map(loaded.types),
+    };
     foldPatientEvents(folded, events);
     const changes = batchChanges(loaded, folded);
     await applyReportCounters(tx, tables, loaded, folded);
+    const sources = procedureTablesOf(tables);
     await deleteWhereIn(tx, tables('patient_procedures'), PROCEDURE_COLUMNS.id, changes.deletedProcedureIds);
+    await deleteWhereIn(
+      tx,
+      tables('patient_procedure_lists'),
+      PROCEDURE_LIST_COLUMNS.patientId,
+      changes.deletedPatientIds,
+    );
+    await removeFromLists(tx, sources, changes.unlisted);
     await deleteWhereIn(tx, tables('patients'), PATIENT_COLUMNS.id, changes.deletedPatientIds);
     await upsertRows(tx, tables('patients'), PATIENT_COLUMNS, 'id', changes.patients);
-    // A procedure the batch did not load is one it assigned: new.
+    // Types it did not find when it loaded them are new to the lists.
+    await insertRows(tx, tables('patient_procedure_types'), PROCEDURE_TYPE_COLUMNS, changes.types);
+    // A procedure that had no row of its own when loaded (assigned, or listed until now): new.
     await writeBatchRows(
       tx,
       tables('patient_procedures'),
       PROCEDURE_COLUMNS,
       'id',
       changes.procedures,
-      (row) => loaded.procedures.has(row.id),
+      (row) => hadOwnRow(loaded, row.id),
     );
+    await appendToLists(tx, sources, changes.listed);
     await writeStatistics(tx, tables, changes.statistics);
   },
 };

@@ -22,6 +22,7 @@ import {
   procedureColumns,
   type PatientRow,
 } from './rows.ts';
+import { patientOfProcedure, proceduresTable } from './procedure-sources.ts';
 
 /*
  * Reads of the patients read model. Everything that depends on the date — the derived status
@@ -179,8 +180,8 @@ function proceduresJson(today: string): FragmentSqlToken {
       || ',"professionalName":' || ${nullable(sql.fragment`pp.professional_name`)}
       || ',"notes":' || ${nullable(sql.fragment`pp.notes`)}
       || ',"overdue":' || (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
-      || '}', ',' order by pp.seq), '') || ']'
-    from patient_procedures pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
+      || '}', ',' order by pp.ordinal), '') || ']'
+    from ${proceduresTable()} pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
     where pp.patient_id = p.id
   )`;
 }
@@ -218,7 +219,7 @@ export interface PatientPage {
 export function createPatientQueries(pool: DatabasePool) {
   async function procedures(patientId: string, today: string): Promise<PatientProcedureDto[]> {
     const rows = await pool.any(sql.type(ProcedureRowSchema)`
-      select ${procedureColumns} from patient_procedures where patient_id = ${patientId} order by seq
+      select ${procedureColumns} from ${proceduresTable()} pp where pp.patient_id = ${patientId} order by pp.ordinal
     `);
     return rows.map((row) => toProcedureDto(row, today));
   }
@@ -281,9 +282,7 @@ export function createPatientQueries(pool: DatabasePool) {
      */
     async patientOfProcedure(procedureId: string): Promise<string | null> {
       if (!isId(procedureId)) return null;
-      return pool.maybeOneFirst(sql.type(z.object({ patientId: z.string() }))`
-        select patient_id as "patientId" from patient_procedures where id = ${procedureId}
-      `);
+      return patientOfProcedure(pool, procedureId);
     },
 
     /** Every live patient's id, oldest first (the administrators' bulk commands visit them all). */
@@ -318,7 +317,7 @@ export function createPatientQueries(pool: DatabasePool) {
       const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
         select p.id from patients p
         where (
-          select count(distinct pp.procedure_type_id) from patient_procedures pp
+          select count(distinct pp.procedure_type_id) from ${proceduresTable()} pp
           where pp.patient_id = p.id and pp.procedure_type_id = any(${sql.array(typeIds, 'text')})
         ) < ${new Set(typeIds).size}
         order by p.registered_at, p.id

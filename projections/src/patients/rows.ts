@@ -75,7 +75,11 @@ export const PatientRowSchema = z
   );
 export type PatientRow = z.output<typeof PatientRowSchema>;
 
-export const patientColumns = selectList(PATIENT_COLUMNS, ['searchName', 'searchMunicipality']);
+export const patientColumns = selectList(PATIENT_COLUMNS, [
+  'searchName',
+  'searchMunicipality',
+  'assignedProcedures',
+]);
 
 /** Selected with `procedureColumns`. */
 export const ProcedureRowSchema = z
@@ -116,4 +120,4 @@ export const ProcedureRowSchema = z
     }),
   );
 
-export const procedureColumns = selectList(PROCEDURE_COLUMNS);
+export const procedureColumns = selectList(PROCEDURE_COLUMNS, ['ordinal']);

@@ -11,6 +11,7 @@ import {
   type MunicipalityStatistic,
   type ReportDateRange,
 } from '@bari/contracts';
+import { proceduresTable } from '../patients/procedure-sources.ts';
 
 /*
  * Reads for the reports. The statistics come from the counters the patients projection
@@ -183,7 +184,7 @@ export function createReportQueries(pool: DatabasePool) {
           select count(*) filter (where pp.status = 'completed')::int as completed,
             count(*) filter (where pp.status = 'pending')::int as pending,
             count(*) filter (where pp.status = 'pending' and pp.scheduled_date < ${today}::date)::int as overdue
-          from patient_procedures pp where pp.patient_id = p.id and ${inRange(range)}
+          from ${proceduresTable()} pp where pp.patient_id = p.id and ${inRange(range)}
         ) c
         ${where}
         order by p.municipality_name collate "pt-BR-x-icu", p.municipality_uf,

@@ -19,6 +19,7 @@ import { rebuildProjection } from '../runner/rebuild.ts';
 import { patientsProjection } from '../patients/projection.ts';
 import { createStatisticsQueries } from '../patients/statistics-queries.ts';
 import { createReportQueries } from './queries.ts';
+import { proceduresTable } from '../patients/procedure-sources.ts';
 import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { validCpf } from '@bari/contracts/testing';
 
@@ -372,11 +373,11 @@ async function recount() {
   const pending = await harness.pool.oneFirst(sql.type(Rows)`
     select coalesce(json_agg(r order by r.kind, r.key, r.scheduled_date), '[]') as rows from (
       select 'm' as kind, p.municipality_ibge_code as key, pp.scheduled_date, count(*)::int as pending
-      from patient_procedures pp join patients p on p.id = pp.patient_id
+      from ${proceduresTable()} pp join patients p on p.id = pp.patient_id
       where pp.status = 'pending' and pp.scheduled_date is not null group by 1, 2, 3
       union all
       select 'e', p.surgery_location, pp.scheduled_date, count(*)::int
-      from patient_procedures pp join patients p on p.id = pp.patient_id
+      from ${proceduresTable()} pp join patients p on p.id = pp.patient_id
       where pp.status = 'pending' and pp.scheduled_date is not null group by 1, 2, 3
     ) r
   `);

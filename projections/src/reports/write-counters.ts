@@ -2,8 +2,7 @@ import type { CommonQueryMethods, IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 import { sql } from '@bari/db';
 import type { TableNames } from '../runner/projection.ts';
-import { loadRows } from '../shared/columns.ts';
-import { PROCEDURE_COLUMNS } from '../patients/columns.ts';
+import { loadProceduresOfPatients, procedureTablesOf } from '../patients/procedure-sources.ts';
 import type { ProcedureRow, WorkingSet } from '../patients/fold.ts';
 import { movedPatientIds, reportDeltas, type GroupDelta } from './counters.ts';
 
@@ -127,13 +126,7 @@ export async function applyReportCounters(
   folded: WorkingSet,
 ): Promise<void> {
   const moved = movedPatientIds(loaded, folded);
-  const procedures = await loadRows<typeof PROCEDURE_COLUMNS, ProcedureRow>(
-    db,
-    tables('patient_procedures'),
-    PROCEDURE_COLUMNS,
-    PROCEDURE_COLUMNS.patientId,
-    moved,
-  );
+  const procedures = await loadProceduresOfPatients(db, procedureTablesOf(tables), moved);
   const byPatient = new Map<string, ProcedureRow[]>();
   for (const procedure of procedures) {
     const list = byPatient.get(procedure.patientId) ?? [];

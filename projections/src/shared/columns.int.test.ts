@@ -172,3 +172,43 @@ describe('textArrayBinary', () => {
     expect(read).toEqual([]);
   });
 });
+
+describe('array columns (uuid[], text[], date[], integer[])', { timeout: 60_000 }, () => {
+  const ARRAYS = {
+    id: { column: 'id', type: 'uuid' },
+    ids: { column: 'ids', type: 'uuid[]' },
+    labels: { column: 'labels', type: 'text[]' },
+    days: { column: 'days', type: 'date[]' },
+    counts: { column: 'counts', type: 'integer[]' },
+  } as const satisfies ColumnMap;
+  const arrays = sql.identifier(['array_columns_round_trip']);
+  const ArraysRow = z.object({
+    id: z.string(),
+    ids: z.array(z.string()),
+    labels: z.array(z.string().nullable()),
+    days: z.array(z.string().nullable()),
+    counts: z.array(z.number()),
+  });
+
+  it('given hostile text, nulls and empty arrays, then PostgreSQL reads back the same arrays', async () => {
+    await database.pool.query(sql.typeAlias('void')`
+      create table ${arrays} (id uuid primary key, ids uuid[], labels text[], days date[], counts integer[])
+    `);
+    const rows = [
+      {
+        id: id(500),
+        ids: [id(1), id(2)],
+        labels: [...HOSTILE, null],
+        days: ['2026-11-25', null, '2027-01-31'],
+        counts: [0, -7, 93],
+      },
+      { id: id(501), ids: [], labels: [], days: [], counts: [] },
+    ];
+    await upsertRows(database.pool, arrays, ARRAYS, 'id', rows);
+
+    const read = await database.pool.any(sql.type(ArraysRow)`
+      select id, ids::text[] as ids, labels, days::text[] as days, counts from ${arrays} order by id
+    `);
+    expect(read).toEqual(rows);
+  });
+});

@@ -17,6 +17,10 @@ const SQL_TYPES = {
   date: sql.fragment`date`,
   timestamptz: sql.fragment`timestamptz`,
   jsonb: sql.fragment`jsonb`,
+  'uuid[]': sql.fragment`uuid[]`,
+  'text[]': sql.fragment`text[]`,
+  'date[]': sql.fragment`date[]`,
+  'integer[]': sql.fragment`integer[]`,
 } as const;
 export type SqlType = keyof typeof SQL_TYPES;
 
@@ -46,10 +50,29 @@ export function selectList<Map extends ColumnMap>(map: Map, omit: readonly (keyo
   );
 }
 
+/**
+ * An array as PostgreSQL's array literal reads it (`{a,b,NULL}`). Only text elements are
+ * quoted (in double quotes, `"` and backslashes escaped): uuids, dates and integers hold no
+ * character the literal treats specially, and a list row has hundreds of them.
+ */
+function arrayLiteral(values: readonly unknown[], type: SqlType): string {
+  const quoted = type === 'text[]';
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (quoted) literal += `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+    else literal += String(value);
+  }
+  return `${literal}}`;
+}
+
 /** A field's value as the text PostgreSQL reads for its column type (null stays null). */
 function asText(value: unknown, type: SqlType): string | null {
   if (value === null || value === undefined) return null;
   if (type === 'jsonb') return JSON.stringify(value);
+  if (Array.isArray(value)) return arrayLiteral(value, type);
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'string' ? value : String(value);
 }
@@ -114,12 +137,18 @@ export async function upsertRows<Map extends ColumnMap>(
   map: Map,
   key: keyof Map & string,
   rows: readonly RowOf<Map>[],
+  /** Array columns whose new elements go after the existing row's instead of replacing them. */
+  options: { readonly append?: readonly (keyof Map & string)[] } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const updates = fieldsOf(map)
     .filter((field) => field !== key)
-    .map((field) => sql.fragment`${column(field)} = excluded.${column(field)}`);
+    .map((field) =>
+      options.append?.includes(field)
+        ? sql.fragment`${column(field)} = ${table}.${column(field)} || excluded.${column(field)}`
+        : sql.fragment`${column(field)} = excluded.${column(field)}`,
+    );
   await writeRows(
     db,
     table,
@@ -189,8 +218,8 @@ async function writeRows<Map extends ColumnMap>(
   await db.query(sql.typeAlias('void')`
     insert into ${table} (${columns})
     select ${casts}
-    from unnest(${sql.join(arrays, comma)}) with ordinality as r(${columns}, ordinal)
-    order by r.ordinal
+    from unnest(${sql.join(arrays, comma)}) with ordinality as r(${columns}, row_position)
+    order by r.row_position
     ${conflict}
   `);
 }
@@ -205,6 +234,11 @@ const ARRAY_TYPES: Readonly<Record<SqlType, string>> = {
   date: 'date',
   timestamptz: 'timestamptz',
   jsonb: 'jsonb',
+  // Arrays are never keys.
+  'uuid[]': 'uuid',
+  'text[]': 'text',
+  'date[]': 'date',
+  'integer[]': 'int4',
 };
 
 type Key = string | number | boolean;

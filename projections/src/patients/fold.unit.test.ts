@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PatientDeleted,
+  PatientRegistered,
+  ProcedureCompleted,
+  ProcedureRemoved,
+  RequiredProceduresAssigned,
+  type PatientEvent,
+  type ProcedureType,
+} from '@bari/contracts';
+import { batchChanges, foldPatientEvents, type FoldEvent, type WorkingSet } from './fold.ts';
+
+/*
+ * Where the fold stores each procedure: a bulk assignment's procedures are listed (one list
+ * row per patient, appended to); an event that changes one gives it a row of its own, which
+ * overrides its listing; a removal takes it out of the list.
+ */
+
+const PATIENT = '0190a1b2-0000-7000-8000-000000000001';
+const HEMOGRAMA: ProcedureType = {
+  id: 'pre_op_lab.hemograma',
+  name: 'Hemograma',
+  category: 'pre_op_lab',
+  phase: 'pre_operative',
+  isRequired: true,
+  scheduledMonth: null,
+};
+const ZINCO: ProcedureType = { ...HEMOGRAMA, id: 'pre_op_lab.zinco', name: 'Zinco', isRequired: false };
+const procedureId = (n: number) => `0190a1b2-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
+
+const registered = PatientRegistered.create({
+  patientId: PATIENT,
+  name: 'Maria',
+  cpf: '39053344705',
+  cns: null,
+  municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
+  admissionDate: '2025-01-10',
+  dischargeDate: null,
+  surgeryDate: null,
+  surgeryLocation: 'Hospital Geral',
+  surgeonName: 'Dr. Souza',
+  aihNumber: null,
+  sisregCode: null,
+  notes: null,
+});
+const assigned = (types: readonly ProcedureType[], first = 1) =>
+  RequiredProceduresAssigned.create({
+    patientId: PATIENT,
+    reason: 'registration',
+    procedures: types.map((procedureType, index) => ({
+      procedureId: procedureId(first + index),
+      procedureType,
+      scheduledDate: '2025-02-01',
+    })),
+  });
+
+const empty = (): WorkingSet => ({ patients: new Map(), procedures: new Map(), types: new Map() });
+const copy = (rows: WorkingSet): WorkingSet => ({
+  patients: new Map(rows.patients),
+  procedures: new Map(rows.procedures),
+  types: new Map(rows.types),
+});
+let revision = 0;
+const recorded = (event: PatientEvent): FoldEvent => ({
+  event,
+  revision: revision++,
+  recordedAt: '2025-01-10T12:00:00.000Z',
+});
+
+/** Folds a batch onto `loaded`; what it writes, and the rows as left for the next batch. */
+function batch(loaded: WorkingSet, events: readonly PatientEvent[]) {
+  const folded = copy(loaded);
+  foldPatientEvents(folded, events.map(recorded));
+  return { changes: batchChanges(loaded, folded), folded };
+}
+
+describe('patients fold: listed procedures and rows of their own', () => {
+  it("lists a bulk assignment's procedures in one row for the patient, in order", () => {
+    // When Maria is registered with two procedures
+    const { changes } = batch(empty(), [registered, assigned([HEMOGRAMA, ZINCO])]);
+
+    // Then they are listed, with ordinals 0 and 1, and no row of their own is written
+    expect(changes.procedures).toEqual([]);
+    expect(changes.listed).toEqual([
+      {
+        patientId: PATIENT,
+        procedureIds: [procedureId(1), procedureId(2)],
+        typeIds: [HEMOGRAMA.id, ZINCO.id],
+        scheduledDates: ['2025-02-01', '2025-02-01'],
+        ordinals: [0, 1],
+      },
+    ]);
+    expect(changes.types).toEqual([HEMOGRAMA, ZINCO]);
+    expect(changes.patients[0]).toMatchObject({ assignedProcedures: 2, totalProcedures: 2 });
+  });
+
+  it('gives a listed procedure a row of its own when a later batch completes it, leaving the list', () => {
+    // Given Maria's two listed procedures, as a later batch loads them
+    const { folded: before } = batch(empty(), [registered, assigned([HEMOGRAMA, ZINCO])]);
+
+    // When the first is completed
+    const { changes } = batch(before, [
+      ProcedureCompleted.create({
+        patientId: PATIENT,
+        procedureId: procedureId(1),
+        completedDate: '2025-02-02',
+        location: null,
+        professionalName: null,
+        notes: null,
+      }),
+    ]);
+
+    // Then it gets a row of its own, keeping its place; the list is not written
+    expect(changes.procedures).toMatchObject([
+      { id: procedureId(1), status: 'completed', ordinal: 0, listed: true, hasRow: true },
+    ]);
+    expect(changes.listed).toEqual([]);
+    expect(changes.unlisted.procedureIds).toEqual([]);
+    expect(changes.deletedProcedureIds).toEqual([]);
+  });
+
+  it("takes a removed procedure out of its list, and drops a deleted patient's list whole", () => {
+    const { folded: before } = batch(empty(), [registered, assigned([HEMOGRAMA, ZINCO])]);
+
+    const removed = batch(before, [
+      ProcedureRemoved.create({ patientId: PATIENT, procedureId: procedureId(1), reason: 'duplicate' }),
+    ]).changes;
+    expect(removed.unlisted).toEqual({ patientIds: [PATIENT], procedureIds: [procedureId(1)] });
+    expect(removed.deletedProcedureIds).toEqual([]);
+
+    const deleted = batch(before, [PatientDeleted.create({ patientId: PATIENT, name: 'Maria' })]).changes;
+    expect(deleted.deletedPatientIds).toEqual([PATIENT]);
+    expect(deleted.unlisted.procedureIds).toEqual([]);
+  });
+
+  it('deletes the row and unlists a procedure that had both when it is removed', () => {
+    const { folded: listed } = batch(empty(), [registered, assigned([HEMOGRAMA])]);
+    const { folded: before } = batch(listed, [
+      ProcedureCompleted.create({
+        patientId: PATIENT,
+        procedureId: procedureId(1),
+        completedDate: '2025-02-02',
+        location: null,
+        professionalName: null,
+        notes: null,
+      }),
+    ]);
+
+    const { changes } = batch(before, [
+      ProcedureRemoved.create({ patientId: PATIENT, procedureId: procedureId(1), reason: 'duplicate' }),
+    ]);
+    expect(changes.deletedProcedureIds).toEqual([procedureId(1)]);
+    expect(changes.unlisted.procedureIds).toEqual([procedureId(1)]);
+  });
+
+  it('gives a row of its own to a procedure whose type copy is not the one the lists know', () => {
+    // Given the lists know Hemograma as its first assignment carried it
+    const { folded: before } = batch(empty(), [registered, assigned([HEMOGRAMA])]);
+
+    // When another assignment carries a different copy of that type
+    const drifted = { ...HEMOGRAMA, name: 'Hemograma completo' };
+    const { changes } = batch(before, [assigned([drifted, ZINCO], 2)]);
+
+    // Then that procedure keeps its copy in a row of its own; the other is appended to the list
+    expect(changes.procedures).toMatchObject([
+      { id: procedureId(2), typeName: 'Hemograma completo', ordinal: 1, listed: false },
+    ]);
+    expect(changes.listed).toMatchObject([{ procedureIds: [procedureId(3)], ordinals: [2] }]);
+    expect(changes.types).toEqual([ZINCO]);
+  });
+});
