@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toCheckpoint } from '@bari/event-store';
@@ -210,6 +211,53 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
       select reltuples as tuples from pg_class where oid in ('other_counts'::regclass, 'stream_counts'::regclass)
     `);
     expect(analysed).toEqual([30, 30]);
+  });
+
+  it("builds a lane's deferred indexes as soon as its replay is over, while another lane still replays", async () => {
+    await appendCounted(fixture.eventStore, 30, 4);
+    const counts = streamCountsProjection();
+    const others = streamCountsProjection({ name: 'other-counts', table: 'other_counts' });
+    await projectWholeLog(fixture, counts);
+    await projectWholeLog(fixture, others);
+    const live = await readCounts(fixture.pool);
+    // Bound to this test's async context: slonik refuses a query on another connection from
+    // inside the apply's transaction.
+    const countsIndexBuilt = AsyncResource.bind(
+      async () =>
+        (await fixture.pool.oneFirst(sql.type(z.object({ built: z.boolean() }))`
+        select exists (
+          select from pg_indexes where tablename = 'stream_counts__rebuild' and indexdef like '%(events DESC, stream_id)%'
+        ) as built
+      `)) === true,
+    );
+    // The second lane's last batch waits until the first lane has built its deferred index: it
+    // would wait forever if the indexes were built only once every lane had replayed.
+    let sawItBuilt = false;
+    const waitingOthers = {
+      ...others,
+      async apply(...args: Parameters<typeof others.apply>) {
+        const [events] = args;
+        if (events.some((recorded) => recorded.position.commit === head)) {
+          for (let tries = 0; tries < 200 && !sawItBuilt; tries += 1) {
+            sawItBuilt = await countsIndexBuilt();
+            if (!sawItBuilt) await new Promise((done) => setTimeout(done, 25));
+          }
+        }
+        return others.apply(...args);
+      },
+    };
+    const head = (await fixture.eventStore.headPosition())!.commit;
+
+    await rebuildProjections({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projections: [counts, waitingOthers],
+      batchSize: 7,
+      replayLanes: 2,
+    });
+
+    expect(sawItBuilt).toBe(true);
+    expect(await readCounts(fixture.pool)).toEqual(live);
   });
 
   it('refuses to rebuild when an index it should keep during the load does not exist', async () => {

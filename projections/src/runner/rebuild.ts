@@ -184,7 +184,8 @@ async function rebuildHoldingLocks(
     position = batch[batch.length - 1]?.position ?? position;
   };
 
-  const deferred: IndexToCopy[] = [];
+  /** The indexes each target's tables get once loaded. */
+  const deferred: IndexToCopy[][] = [];
   await connection.transaction(async (tx) => {
     await dropRebuildTables(tx, allTables);
     for (const { projection } of targets) {
@@ -192,13 +193,18 @@ async function rebuildHoldingLocks(
         ...(projection.indexesUsedByApply ?? []),
         ...(projection.indexesMaintainedDuringLoad ?? []),
       ];
-      deferred.push(...(await createRebuildTables(tx, projection.tables, kept)));
+      deferred.push(await createRebuildTables(tx, projection.tables, kept));
     }
   });
   try {
     // Replay until a batch comes back short. Each lane takes the batches in order at its own
     // pace (`createBatchFeed`): the next one is read while the lanes write, and a lane that is
-    // done goes on while a slower one still writes.
+    // done goes on while a slower one still writes. A lane whose replay is over finishes its
+    // tables (indexes, statistics) at once, while the others still replay, then helps them
+    // finish theirs.
+    const finishing = createFinishingQueue(lanesCount(options, targets), targets, deferred, () =>
+      report('indexes'),
+    );
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
       const feed = createBatchFeed<RecordedEvent>({
         lanes: lanes.length,
@@ -221,41 +227,18 @@ async function rebuildHoldingLocks(
               applied.count();
             }
             await feed.done(index);
-            if (batch.length < batchSize) return;
+            if (batch.length < batchSize) break;
           }
+          await feed.settled();
+          await finishing.run(lane);
         }),
-        (error) => feed.abort(error),
+        (error) => {
+          feed.abort(error);
+          finishing.abort();
+        },
         // A read started before the failure ends before the connections go back to the pool.
         () => feed.settled(),
       );
-    });
-    await report('indexes');
-    // A GIN index kept up during the load holds its last entries in a pending list (up to
-    // 4 MB) that searches scan until it is merged: merge it before the copy goes live.
-    await cleanGinPendingLists(connection, allTables);
-    await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
-      // Index builds take share locks, which never conflict: the lanes build side by side, the
-      // slowest first (a trigram index takes longer than all the b-trees together), each under a
-      // name of its own (the swap renames them by shape); the tables with no index to build are
-      // analysed meanwhile, on whichever lane is free. The others are analysed once every build
-      // is over, so that each index is there for its statistics.
-      const slowestFirst = deferred
-        .map((index, position) => ({ index, name: `${rebuildTable(index.table)}_deferred_${position}` }))
-        .sort((a, b) => buildWeight(b.index) - buildWeight(a.index));
-      const indexed = new Set(deferred.map((index) => index.table));
-      const analyze =
-        (table: string): LaneJob =>
-        (lane) =>
-          analyzeRebuildTables(lane, [table]);
-      await runOnLanes(lanes, [
-        ...slowestFirst.map(
-          ({ index, name }): LaneJob =>
-            (lane) =>
-              createIndexLike(lane, index, name),
-        ),
-        ...allTables.filter((table) => !indexed.has(table)).map(analyze),
-      ]);
-      await runOnLanes(lanes, [...indexed].map(analyze));
     });
 
     const { value: checkpoint, attempts: swapAttempts } = await swapWithRetries(
@@ -322,6 +305,106 @@ async function rebuildHoldingLocks(
 
 type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
 
+/** A promise settled later with another's outcome (an index build a table's `analyze` waits for). */
+function outcome() {
+  let settle!: (work: Promise<void>) => void;
+  const promise = new Promise<void>((resolve, reject) => (settle = (work) => work.then(resolve, reject)));
+  // Its failure is the build's, reported by the lane that ran it.
+  promise.catch(() => undefined);
+  return {
+    promise,
+    settleWith: (work: Promise<void>): Promise<void> => {
+      settle(work);
+      return work;
+    },
+  };
+}
+
+const lanesCount = (options: RebuildOptions, targets: readonly unknown[]): number =>
+  Math.max(1, Math.min(options.replayLanes ?? 1, targets.length));
+
+/**
+ * The work that readies loaded tables to go live, shared by the lanes. A lane whose replay is
+ * over queues its own targets' work (a GIN index kept up during the load has its pending list
+ * merged: searches would scan it until then; the deferred indexes are built, the slowest
+ * first, each under a name of its own, which the swap renames by shape; then each table is
+ * analysed, once its indexes are there for its statistics) and works through the queue, its
+ * own or another lane's, until every lane's replay is over and the queue is empty.
+ */
+function createFinishingQueue(
+  lanes: number,
+  targets: readonly Target[],
+  deferred: readonly (readonly IndexToCopy[])[],
+  /** Called once every lane's replay is over (the progress moves to `indexes`). */
+  onReplayed: () => Promise<void>,
+) {
+  const jobs: LaneJob[] = [];
+  let replaying = lanes;
+  let failed = false;
+  let waiting: (() => void)[] = [];
+  const waitForWork = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const notify = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const resolve of woken) resolve();
+  };
+  const queueFor = (lane: Lane): void => {
+    let position = 0;
+    for (const index of lane.targets) {
+      const { projection } = targets[index]!;
+      const built = new Map<string, Promise<void>[]>();
+      const indexes = deferred[index]!.map((definition) => ({
+        definition,
+        name: `${rebuildTable(definition.table)}_deferred_${index}_${position++}`,
+      }));
+      const tables = projection.tables;
+      jobs.push((db) => cleanGinPendingLists(db, tables));
+      for (const { definition, name } of indexes.sort(
+        (a, b) => buildWeight(b.definition) - buildWeight(a.definition),
+      )) {
+        const build = outcome();
+        built.set(definition.table, [...(built.get(definition.table) ?? []), build.promise]);
+        jobs.push((db) => build.settleWith(createIndexLike(db, definition, name)));
+      }
+      for (const table of tables) {
+        jobs.push(async (db) => {
+          await Promise.all(built.get(table) ?? []);
+          await analyzeRebuildTables(db, [table]);
+        });
+      }
+    }
+  };
+  return {
+    async run(lane: Lane): Promise<void> {
+      queueFor(lane);
+      replaying -= 1;
+      notify();
+      if (replaying === 0) await onReplayed();
+      for (;;) {
+        if (failed) return;
+        const job = jobs.shift();
+        if (job) {
+          notify();
+          await job(lane.connection).catch((error: unknown) => {
+            failed = true;
+            notify();
+            throw error;
+          });
+        } else if (replaying === 0) {
+          notify();
+          return;
+        } else {
+          await waitForWork();
+        }
+      }
+    },
+    abort(): void {
+      failed = true;
+      notify();
+    },
+  };
+}
+
 /** How many batches a replay lane may run ahead of the slowest one. */
 const MAX_LANE_LEAD = 2;
 
@@ -348,26 +431,6 @@ async function allLanes(
     await settle();
     throw failure.reason;
   }
-}
-
-/**
- * Runs the jobs in order on the lanes, each lane taking the next one as it is free. After a
- * failure no lane starts another job, and the error is thrown once none is still working.
- */
-async function runOnLanes(lanes: readonly Lane[], jobs: LaneJob[]): Promise<void> {
-  let failed = false;
-  const done = await Promise.allSettled(
-    lanes.map(async (lane) => {
-      for (let job = jobs.shift(); job && !failed; job = jobs.shift()) {
-        await job(lane.connection).catch((error: unknown) => {
-          failed = true;
-          throw error;
-        });
-      }
-    }),
-  );
-  const failure = done.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
 }
 
 /** Generalized (GIN, GiST) indexes take far longer to build than b-trees of the same table. */

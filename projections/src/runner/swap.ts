@@ -57,6 +57,7 @@ export async function createRebuildTables(
     await db.query(sql.typeAlias('void')`
       create table ${id(copy)} (like ${id(table)} including all excluding indexes)
     `);
+    await copyStatisticsTargets(db, table, copy);
     const live = await db.any(sql.type(LiveIndexSchema)`
       select i.relname as name, pg_get_indexdef(i.oid) as definition, x.indisunique as "isUnique",
         pg_get_constraintdef(c.oid) as constraint
@@ -81,6 +82,21 @@ export async function createRebuildTables(
   // A misspelt name would silently defer the index: refuse it before anything is loaded.
   if (unseen.size > 0) throw new Error(`No index named ${[...unseen].join(', ')} on ${tables.join(', ')}`);
   return deferred;
+}
+
+const StatisticsTargetSchema = z.object({ column: z.string(), target: z.number().int() });
+
+/** Per-column statistics targets, which `like … including all` does not copy. */
+async function copyStatisticsTargets(db: CommonQueryMethods, table: string, copy: string): Promise<void> {
+  const targets = await db.any(sql.type(StatisticsTargetSchema)`
+    select attname as column, attstattarget::int as target from pg_attribute
+    where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attstattarget is not null
+  `);
+  for (const { column, target } of targets) {
+    await db.query(sql.typeAlias('void')`
+      alter table ${id(copy)} alter column ${id(column)} set statistics ${rawDdl(String(target))}
+    `);
+  }
 }
 
 /**
