@@ -1,4 +1,5 @@
 import type { ColumnMap } from '../shared/columns.ts';
+import { PROCEDURE_TYPE_FIELD_COLUMNS } from '../procedure-types/projection.ts';
 
 /**
  * The `patients` table, field by field: the one place its columns are named. The fields are
@@ -68,12 +69,5 @@ export const PROCEDURE_LIST_COLUMNS = {
   ordinals: { column: 'ordinals', type: 'integer[]' },
 } as const satisfies ColumnMap;
 
-/** The `patient_procedure_types` table: the types the lists name. */
-export const PROCEDURE_TYPE_COLUMNS = {
-  id: { column: 'id', type: 'text' },
-  name: { column: 'name', type: 'text' },
-  category: { column: 'category', type: 'text' },
-  phase: { column: 'phase', type: 'text' },
-  isRequired: { column: 'is_required', type: 'boolean' },
-  scheduledMonth: { column: 'scheduled_month', type: 'integer' },
-} as const satisfies ColumnMap;
+/** The `patient_procedure_types` table: the types the lists name, field by field. */
+export const PROCEDURE_TYPE_COLUMNS = PROCEDURE_TYPE_FIELD_COLUMNS;

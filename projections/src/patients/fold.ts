@@ -12,7 +12,8 @@ import type { PATIENT_COLUMNS, PROCEDURE_COLUMNS } from './columns.ts';
  * The patients read model as a pure fold: rows in, events applied in memory, rows out. The
  * projection loads the rows a batch touches, folds the batch here and writes back what
  * changed; counters (per patient and for the statistics) come from comparing each touched
- * procedure before and after the batch, so they cannot drift from the rows.
+ * procedure before and after the batch, so they cannot drift from the rows. Each procedure
+ * also says where it is stored (`listed`, `hasRow`; see `procedure-sources.ts`).
  */
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
@@ -211,10 +212,11 @@ export function foldPatientEvents(rows: WorkingSet, events: readonly FoldEvent[]
   for (const recorded of events) foldOne(rows, recorded);
 }
 
-// Functions of their own, not closures made per event: under tsx each named closure is also
-// renamed as it is made (`__name`, about 0.25 µs), on every one of a rebuild's events.
+/** Where a bulk-assigned procedure of a known type is stored until an event changes it. */
 const LISTED = { listed: true, hasRow: false } as const;
 
+// Functions of their own, not closures made per event: under tsx each named closure is also
+// renamed as it is made (`__name`, about 0.25 µs), on every one of a rebuild's events.
 /** A change gives a listed procedure a row of its own, which overrides its listing for good. */
 function changeProcedure(rows: WorkingSet, procedureId: string, change: Partial<ProcedureRow>): void {
   const procedure = rows.procedures.get(procedureId);

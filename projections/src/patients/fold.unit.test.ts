@@ -54,6 +54,16 @@ const assigned = (types: readonly ProcedureType[], first = 1) =>
     })),
   });
 
+const completed = (n: number) =>
+  ProcedureCompleted.create({
+    patientId: PATIENT,
+    procedureId: procedureId(n),
+    completedDate: '2025-02-02',
+    location: null,
+    professionalName: null,
+    notes: null,
+  });
+
 const empty = (): WorkingSet => ({ patients: new Map(), procedures: new Map(), types: new Map() });
 const copy = (rows: WorkingSet): WorkingSet => ({
   patients: new Map(rows.patients),
@@ -99,16 +109,7 @@ describe('patients fold: listed procedures and rows of their own', () => {
     const { folded: before } = batch(empty(), [registered, assigned([HEMOGRAMA, ZINCO])]);
 
     // When the first is completed
-    const { changes } = batch(before, [
-      ProcedureCompleted.create({
-        patientId: PATIENT,
-        procedureId: procedureId(1),
-        completedDate: '2025-02-02',
-        location: null,
-        professionalName: null,
-        notes: null,
-      }),
-    ]);
+    const { changes } = batch(before, [completed(1)]);
 
     // Then it gets a row of its own, keeping its place; the list is not written
     expect(changes.procedures).toMatchObject([
@@ -135,16 +136,7 @@ describe('patients fold: listed procedures and rows of their own', () => {
 
   it('deletes the row and unlists a procedure that had both when it is removed', () => {
     const { folded: listed } = batch(empty(), [registered, assigned([HEMOGRAMA])]);
-    const { folded: before } = batch(listed, [
-      ProcedureCompleted.create({
-        patientId: PATIENT,
-        procedureId: procedureId(1),
-        completedDate: '2025-02-02',
-        location: null,
-        professionalName: null,
-        notes: null,
-      }),
-    ]);
+    const { folded: before } = batch(listed, [completed(1)]);
 
     const { changes } = batch(before, [
       ProcedureRemoved.create({ patientId: PATIENT, procedureId: procedureId(1), reason: 'duplicate' }),

@@ -2,13 +2,18 @@ import { ProcedureTypeDefined } from '@bari/contracts';
 import { rowProjection } from '../shared/row-projection.ts';
 import type { ColumnMap, RowOf } from '../shared/columns.ts';
 
-const PROCEDURE_TYPE_COLUMNS = {
+/** A `ProcedureType`'s fields as columns: the catalogue's, and the patients' lists' copies. */
+export const PROCEDURE_TYPE_FIELD_COLUMNS = {
   id: { column: 'id', type: 'text' },
   name: { column: 'name', type: 'text' },
   category: { column: 'category', type: 'text' },
   phase: { column: 'phase', type: 'text' },
   isRequired: { column: 'is_required', type: 'boolean' },
   scheduledMonth: { column: 'scheduled_month', type: 'integer' },
+} as const satisfies ColumnMap;
+
+const PROCEDURE_TYPE_COLUMNS = {
+  ...PROCEDURE_TYPE_FIELD_COLUMNS,
   source: { column: 'source', type: 'text' },
 } as const satisfies ColumnMap;
 type ProcedureTypeRow = RowOf<typeof PROCEDURE_TYPE_COLUMNS>;
