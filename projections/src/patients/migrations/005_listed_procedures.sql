@@ -1,11 +1,11 @@
 -- A registration assigns about 93 procedures, and most stay untouched for months: a row each
 -- was most of what a registration and a rebuild wrote (1.8 million rows for 20,000 patients).
--- The procedures of a bulk assignment that no event has changed since are now listed, per
--- patient, in `patient_procedure_lists`, naming their type in `patient_procedure_types`;
--- `patient_procedures` keeps a row for each procedure an event changed after its assignment
--- and for each one assigned alone. A procedure is in exactly one of the two places: the first
--- change to a listed procedure moves it to a row of its own. Reads take both
--- (`projections/src/patients/procedure-sources.ts`).
+-- A bulk assignment's procedures are now listed, as assigned, per patient, in
+-- `patient_procedure_lists`, naming their type in `patient_procedure_types`;
+-- `patient_procedures` keeps a row for each procedure an event changed after its assignment,
+-- which overrides its listing (the list keeps it), and for each one assigned alone. Only a
+-- removal takes a procedure out of its list. Reads take the rows and the listed procedures
+-- without one (`proceduresTable` in `projections/src/patients/procedure-sources.ts`).
 
 -- The types the lists name, as the first assignment that listed them carried them (types never
 -- change; a procedure whose copy differs gets a row of its own).
