@@ -479,7 +479,8 @@ export function batchChanges(loaded: WorkingSet, folded: WorkingSet): BatchChang
   for (const [date, change] of statistics.pendingByDate)
     if (change === 0) statistics.pendingByDate.delete(date);
   // A deleted patient's list goes whole.
-  const stillListed = unlisted.filter((procedure) => !deletedPatientIds.includes(procedure.patientId));
+  const deleted = new Set(deletedPatientIds);
+  const stillListed = unlisted.filter((procedure) => !deleted.has(procedure.patientId));
   const types = [...folded.types.values()].filter((type) => !loaded.types.has(type.id));
   return {
     patients,

@@ -8,6 +8,7 @@ import {
   type PatientEvent,
   type ProcedureType,
 } from '@bari/contracts';
+import { patientDetails, procedureId, types } from '@bari/contracts/testing';
 import { batchChanges, foldPatientEvents, type FoldEvent, type WorkingSet } from './fold.ts';
 
 /*
@@ -17,37 +18,15 @@ import { batchChanges, foldPatientEvents, type FoldEvent, type WorkingSet } from
  */
 
 const PATIENT = '0190a1b2-0000-7000-8000-000000000001';
-const HEMOGRAMA: ProcedureType = {
-  id: 'pre_op_lab.hemograma',
-  name: 'Hemograma',
-  category: 'pre_op_lab',
-  phase: 'pre_operative',
-  isRequired: true,
-  scheduledMonth: null,
-};
-const ZINCO: ProcedureType = { ...HEMOGRAMA, id: 'pre_op_lab.zinco', name: 'Zinco', isRequired: false };
-const procedureId = (n: number) => `0190a1b2-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
+const HEMOGRAMA = types.bloodCount;
+const ZINCO = types.zinc;
 
-const registered = PatientRegistered.create({
-  patientId: PATIENT,
-  name: 'Maria',
-  cpf: '39053344705',
-  cns: null,
-  municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
-  admissionDate: '2025-01-10',
-  dischargeDate: null,
-  surgeryDate: null,
-  surgeryLocation: 'Hospital Geral',
-  surgeonName: 'Dr. Souza',
-  aihNumber: null,
-  sisregCode: null,
-  notes: null,
-});
-const assigned = (types: readonly ProcedureType[], first = 1) =>
+const registered = PatientRegistered.create({ patientId: PATIENT, ...patientDetails() });
+const assigned = (assignedTypes: readonly ProcedureType[], first = 1) =>
   RequiredProceduresAssigned.create({
     patientId: PATIENT,
     reason: 'registration',
-    procedures: types.map((procedureType, index) => ({
+    procedures: assignedTypes.map((procedureType, index) => ({
       procedureId: procedureId(first + index),
       procedureType,
       scheduledDate: '2025-02-01',
@@ -150,12 +129,12 @@ describe('patients fold: listed procedures and rows of their own', () => {
     const { folded: before } = batch(empty(), [registered, assigned([HEMOGRAMA])]);
 
     // When another assignment carries a different copy of that type
-    const drifted = { ...HEMOGRAMA, name: 'Hemograma completo' };
+    const drifted = { ...HEMOGRAMA, name: 'Hemograma (cópia antiga)' };
     const { changes } = batch(before, [assigned([drifted, ZINCO], 2)]);
 
     // Then that procedure keeps its copy in a row of its own; the other is appended to the list
     expect(changes.procedures).toMatchObject([
-      { id: procedureId(2), typeName: 'Hemograma completo', ordinal: 1, listed: false },
+      { id: procedureId(2), typeName: 'Hemograma (cópia antiga)', ordinal: 1, listed: false },
     ]);
     expect(changes.listed).toMatchObject([{ procedureIds: [procedureId(3)], ordinals: [2] }]);
     expect(changes.types).toEqual([ZINCO]);

@@ -12,16 +12,14 @@ import { applyBatch, findPoisonEvent, tableMapper } from './apply.ts';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import {
-  analyzeRebuildTables,
-  cleanGinPendingLists,
-  createIndexLike,
   createRebuildTables,
   dropRebuildTables,
   rebuildTable,
   swapInRebuildTables,
   type IndexToCopy,
 } from './swap.ts';
-import { withLanes, type Lane } from './lanes.ts';
+import { withLanes } from './lanes.ts';
+import { createFinishingQueue } from './finishing-queue.ts';
 import { createBatchFeed } from './batch-feed.ts';
 import { isTransient } from './transient.ts';
 import { sql } from '@bari/db';
@@ -202,10 +200,12 @@ async function rebuildHoldingLocks(
     // done goes on while a slower one still writes. A lane whose replay is over finishes its
     // tables (indexes, statistics) at once, while the others still replay, then helps them
     // finish theirs.
-    const finishing = createFinishingQueue(lanesCount(options, targets), targets, deferred, () =>
-      report('indexes'),
-    );
     await withLanes(connection, options.pool, targets, options.replayLanes ?? 1, async (lanes) => {
+      const finishing = createFinishingQueue(
+        lanes.length,
+        targets.map(({ projection }, index) => ({ tables: projection.tables, deferred: deferred[index]! })),
+        () => report('indexes'),
+      );
       const feed = createBatchFeed<RecordedEvent>({
         lanes: lanes.length,
         batchSize,
@@ -303,108 +303,6 @@ async function rebuildHoldingLocks(
   }
 }
 
-type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
-
-/** A promise settled later with another's outcome (an index build a table's `analyze` waits for). */
-function outcome() {
-  let settle!: (work: Promise<void>) => void;
-  const promise = new Promise<void>((resolve, reject) => (settle = (work) => work.then(resolve, reject)));
-  // Its failure is the build's, reported by the lane that ran it.
-  promise.catch(() => undefined);
-  return {
-    promise,
-    settleWith: (work: Promise<void>): Promise<void> => {
-      settle(work);
-      return work;
-    },
-  };
-}
-
-const lanesCount = (options: RebuildOptions, targets: readonly unknown[]): number =>
-  Math.max(1, Math.min(options.replayLanes ?? 1, targets.length));
-
-/**
- * The work that readies loaded tables to go live, shared by the lanes. A lane whose replay is
- * over queues its own targets' work (a GIN index kept up during the load has its pending list
- * merged: searches would scan it until then; the deferred indexes are built, the slowest
- * first, each under a name of its own, which the swap renames by shape; then each table is
- * analysed, once its indexes are there for its statistics) and works through the queue, its
- * own or another lane's, until every lane's replay is over and the queue is empty.
- */
-function createFinishingQueue(
-  lanes: number,
-  targets: readonly Target[],
-  deferred: readonly (readonly IndexToCopy[])[],
-  /** Called once every lane's replay is over (the progress moves to `indexes`). */
-  onReplayed: () => Promise<void>,
-) {
-  const jobs: LaneJob[] = [];
-  let replaying = lanes;
-  let failed = false;
-  let waiting: (() => void)[] = [];
-  const waitForWork = () => new Promise<void>((resolve) => waiting.push(resolve));
-  const notify = () => {
-    const woken = waiting;
-    waiting = [];
-    for (const resolve of woken) resolve();
-  };
-  const queueFor = (lane: Lane): void => {
-    let position = 0;
-    for (const index of lane.targets) {
-      const { projection } = targets[index]!;
-      const built = new Map<string, Promise<void>[]>();
-      const indexes = deferred[index]!.map((definition) => ({
-        definition,
-        name: `${rebuildTable(definition.table)}_deferred_${index}_${position++}`,
-      }));
-      const tables = projection.tables;
-      jobs.push((db) => cleanGinPendingLists(db, tables));
-      for (const { definition, name } of indexes.sort(
-        (a, b) => buildWeight(b.definition) - buildWeight(a.definition),
-      )) {
-        const build = outcome();
-        built.set(definition.table, [...(built.get(definition.table) ?? []), build.promise]);
-        jobs.push((db) => build.settleWith(createIndexLike(db, definition, name)));
-      }
-      for (const table of tables) {
-        jobs.push(async (db) => {
-          await Promise.all(built.get(table) ?? []);
-          await analyzeRebuildTables(db, [table]);
-        });
-      }
-    }
-  };
-  return {
-    async run(lane: Lane): Promise<void> {
-      queueFor(lane);
-      replaying -= 1;
-      notify();
-      if (replaying === 0) await onReplayed();
-      for (;;) {
-        if (failed) return;
-        const job = jobs.shift();
-        if (job) {
-          notify();
-          await job(lane.connection).catch((error: unknown) => {
-            failed = true;
-            notify();
-            throw error;
-          });
-        } else if (replaying === 0) {
-          notify();
-          return;
-        } else {
-          await waitForWork();
-        }
-      }
-    },
-    abort(): void {
-      failed = true;
-      notify();
-    },
-  };
-}
-
 /** How many batches a replay lane may run ahead of the slowest one. */
 const MAX_LANE_LEAD = 2;
 
@@ -432,9 +330,6 @@ async function allLanes(
     throw failure.reason;
   }
 }
-
-/** Generalized (GIN, GiST) indexes take far longer to build than b-trees of the same table. */
-const buildWeight = (index: IndexToCopy): number => (/ using (gin|gist) /i.test(index.definition) ? 1 : 0);
 
 /** Applies a batch to one target; a failure that is not transient names its poison event. */
 async function applyOrExplain(
