@@ -1,4 +1,4 @@
-import type { DatabasePoolConnection } from 'slonik';
+import type { CommonQueryMethods } from 'slonik';
 import type { Lane } from './lanes.ts';
 import {
   analyzeRebuildTables,
@@ -19,30 +19,33 @@ export interface FinishingWork {
   readonly deferred: readonly IndexToCopy[];
 }
 
-type LaneJob = (lane: DatabasePoolConnection) => Promise<void>;
-
-/** A promise settled later with another's outcome (an index build a table's `analyze` waits for). */
-function outcome() {
-  let settle!: (work: Promise<void>) => void;
-  const promise = new Promise<void>((resolve, reject) => (settle = (work) => work.then(resolve, reject)));
-  // Its failure is the build's, reported by the lane that ran it.
-  promise.catch(() => undefined);
-  return {
-    promise,
-    settleWith: (work: Promise<void>): Promise<void> => {
-      settle(work);
-      return work;
-    },
-  };
+/** What readying a table takes, one statement each (tests give their own). */
+export interface FinishingSteps {
+  cleanPendingLists(db: CommonQueryMethods, tables: readonly string[]): Promise<void>;
+  buildIndex(db: CommonQueryMethods, index: IndexToCopy, name: string): Promise<void>;
+  analyze(db: CommonQueryMethods, table: string): Promise<void>;
 }
+
+const databaseSteps: FinishingSteps = {
+  cleanPendingLists: cleanGinPendingLists,
+  buildIndex: createIndexLike,
+  analyze: (db, table) => analyzeRebuildTables(db, [table]),
+};
+
+type LaneJob = (db: CommonQueryMethods) => Promise<void>;
 
 /**
  * The work that readies loaded tables to go live, shared by the lanes. A lane whose replay is
- * over queues its own targets' work (a GIN index kept up during the load has its pending list
- * merged: searches would scan it until then; the deferred indexes are built, the slowest
- * first, each under a name of its own, which the swap renames by shape; then each table is
- * analysed, once its indexes are there for its statistics) and works through the queue, its
- * own or another lane's, until every lane's replay is over and the queue is empty.
+ * over queues its own targets' work and works through the queue, its own or another lane's,
+ * until every lane's replay is over and nothing is queued or running:
+ * - a GIN index kept up during the load has its pending list merged (searches would scan it
+ *   until then);
+ * - the deferred indexes are built, the slowest first, each under a name of its own, which the
+ *   swap renames by shape;
+ * - a table is analysed once its indexes are there (an expression index has statistics of its
+ *   own, and `ANALYZE` would wait for a running `CREATE INDEX` on its table anyway). Its
+ *   analysis is queued by the job that completes its last prerequisite, so no lane ever sits
+ *   waiting for a build another lane runs while there is other work.
  */
 export function createFinishingQueue(
   lanes: number,
@@ -50,9 +53,11 @@ export function createFinishingQueue(
   targets: readonly FinishingWork[],
   /** Called once every lane's replay is over (the progress moves to `indexes`). */
   onReplayed: () => Promise<void>,
+  steps: FinishingSteps = databaseSteps,
 ) {
   const jobs: LaneJob[] = [];
   let replaying = lanes;
+  let running = 0;
   let failed = false;
   let waiting: (() => void)[] = [];
   const waitForWork = () => new Promise<void>((resolve) => waiting.push(resolve));
@@ -65,23 +70,30 @@ export function createFinishingQueue(
     let position = 0;
     for (const index of lane.targets) {
       const { tables, deferred } = targets[index]!;
-      const built = new Map<string, Promise<void>[]>();
-      const indexes = deferred.map((definition) => ({
-        definition,
-        name: `${rebuildTable(definition.table)}_deferred_${index}_${position++}`,
-      }));
-      jobs.push((db) => cleanGinPendingLists(db, tables));
-      for (const { definition, name } of indexes.sort(
-        (a, b) => buildWeight(b.definition) - buildWeight(a.definition),
-      )) {
-        const build = outcome();
-        built.set(definition.table, [...(built.get(definition.table) ?? []), build.promise]);
-        jobs.push((db) => build.settleWith(createIndexLike(db, definition, name)));
-      }
-      for (const table of tables) {
+      // Per table, the jobs still to complete before it is analysed: the pending-list merge
+      // and each of its builds.
+      const prerequisites = new Map(
+        tables.map((table) => [table, 1 + deferred.filter((index) => index.table === table).length]),
+      );
+      const completed = (table: string): void => {
+        const left = prerequisites.get(table)! - 1;
+        prerequisites.set(table, left);
+        if (left === 0) jobs.push((db) => steps.analyze(db, table));
+      };
+      jobs.push(async (db) => {
+        await steps.cleanPendingLists(db, tables);
+        tables.forEach(completed);
+      });
+      const builds = deferred
+        .map((definition) => ({
+          definition,
+          name: `${rebuildTable(definition.table)}_deferred_${index}_${position++}`,
+        }))
+        .sort((a, b) => buildWeight(b.definition) - buildWeight(a.definition));
+      for (const { definition, name } of builds) {
         jobs.push(async (db) => {
-          await Promise.all(built.get(table) ?? []);
-          await analyzeRebuildTables(db, [table]);
+          await steps.buildIndex(db, definition, name);
+          completed(definition.table);
         });
       }
     }
@@ -96,14 +108,18 @@ export function createFinishingQueue(
         if (failed) return;
         const job = jobs.shift();
         if (job) {
-          notify();
-          await job(lane.connection).catch((error: unknown) => {
+          running += 1;
+          try {
+            await job(lane.connection);
+          } catch (error) {
             failed = true;
-            notify();
             throw error;
-          });
-        } else if (replaying === 0) {
-          notify();
+          } finally {
+            running -= 1;
+            // A job may have queued more (an analysis), or been the last one running.
+            notify();
+          }
+        } else if (replaying === 0 && running === 0) {
           return;
         } else {
           await waitForWork();
