@@ -257,11 +257,13 @@ describe('audit projection', { timeout: 60_000 }, () => {
       ['Endoscopia', { field: 'status', from: 'pending', to: 'completed' }],
       ['Hemograma completo', { field: 'status', from: 'pending', to: 'completed' }],
     ]);
-    const assigned = ((await dump()).entities as { id: string; state: Record<string, unknown> }[]).find(
+    const assigned = ((await dump()).entities as { id: string; state: string }[]).find(
       (row) => row.id === `assigned:${MARIA}`,
     );
-    expect(Object.keys(assigned!.state).sort()).toEqual([HEMOGRAMA, creatinine, endoscopy].sort());
-    expect(assigned!.state[creatinine]).toEqual(['Creatinina', '2025-02-01']);
+    // (the lookup keeps its state as JSON text)
+    const state = JSON.parse(assigned!.state) as Record<string, unknown>;
+    expect(Object.keys(state).sort()).toEqual([HEMOGRAMA, creatinine, endoscopy].sort());
+    expect(state[creatinine]).toEqual(['Creatinina', '2025-02-01']);
   });
 
   it('given logins, a refused login, key creation and an access event, then each is an entry; filters and facets', async () => {
@@ -334,9 +336,15 @@ describe('audit projection', { timeout: 60_000 }, () => {
     ]);
     expect(await found({ search: 'ninguém' })).toEqual([]);
     const indexed = await harness.pool.anyFirst(
-      sql.type(z.object({ search: z.string() }))`select search from audit_log where action = 'VIEW_PATIENT'`,
+      sql.type(z.object({ terms: z.array(z.string()) }))`
+        select search_terms as terms from audit_log where action = 'VIEW_PATIENT'
+      `,
     );
-    expect(indexed).toEqual(['maria da conceicao']);
+    expect(indexed).toEqual([['maria da conceicao']]);
+    const terms = await harness.pool.anyFirst(
+      sql.type(z.object({ term: z.string() }))`select term from audit_search_terms order by term`,
+    );
+    expect(terms).toEqual(expect.arrayContaining(['maria da conceicao', 'intruso@x.com']));
 
     expect(await queries().facets()).toEqual({
       actions: [
@@ -350,6 +358,38 @@ describe('audit projection', { timeout: 60_000 }, () => {
       entityTypes: ['patient', 'user', 'access_key'],
       users: [{ id: NURSE, email: 'enfermeira@hospital.br' }],
     });
+  });
+
+  it('given a procedure changed by an actor without a user id, then a search finds it by the procedure, the patient or the email', async () => {
+    await harness.given(`patient-${MARIA}`, registration(), nurse);
+    await harness.given(
+      `patient-${MARIA}`,
+      [
+        ProcedureCompleted.create({
+          patientId: MARIA,
+          procedureId: HEMOGRAMA,
+          completedDate: '2025-01-02',
+          location: null,
+          professionalName: null,
+          notes: null,
+        }),
+      ],
+      { userId: null, userEmail: 'Importacao@Sistema.gov.br', clientIp: null },
+    );
+
+    // The row lists three names, one in each indexed position
+    const terms = await harness.pool.anyFirst(
+      sql.type(z.object({ terms: z.array(z.string()) }))`
+        select search_terms as terms from audit_log where action = 'COMPLETE_PROCEDURE'
+      `,
+    );
+    expect(terms).toEqual([['hemograma completo', 'maria da conceicao', 'importacao@sistema.gov.br']]);
+    const completions = async (search: string) =>
+      (await list({ search, action: 'COMPLETE_PROCEDURE' })).rows.map((row) => row.entityId);
+    expect(await completions('HEMOGRAMA')).toEqual([HEMOGRAMA]);
+    expect(await completions('conceição')).toEqual([HEMOGRAMA]);
+    expect(await completions('importacao@')).toEqual([HEMOGRAMA]);
+    expect(await completions('enfermeira')).toEqual([]);
   });
 
   it('given deletions with and without a reason, then the reason is in the details; an older deletion has none', async () => {

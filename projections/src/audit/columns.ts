@@ -1,6 +1,9 @@
 import type { ColumnMap } from '../shared/columns.ts';
 
-/** The `audit_log` table, field by field (`seq` is an identity column the database numbers). */
+/**
+ * The `audit_log` table, field by field (`seq` is an identity column the database numbers;
+ * `search` is written only by rows from before migration 003).
+ */
 export const AUDIT_LOG_COLUMNS = {
   eventId: { column: 'event_id', type: 'uuid' },
   occurredAt: { column: 'occurred_at', type: 'timestamptz' },
@@ -12,7 +15,12 @@ export const AUDIT_LOG_COLUMNS = {
   entityName: { column: 'entity_name', type: 'text' },
   ipAddress: { column: 'ip_address', type: 'text' },
   details: { column: 'details', type: 'jsonb' },
-  search: { column: 'search', type: 'text' },
+  searchTerms: { column: 'search_terms', type: 'text[]' },
+} as const satisfies ColumnMap;
+
+/** `audit_search_terms`: each folded name the search matches, once. */
+export const AUDIT_SEARCH_TERM_COLUMNS = {
+  term: { column: 'term', type: 'text' },
 } as const satisfies ColumnMap;
 
 /** The `audit_entities` lookup. */
@@ -20,7 +28,7 @@ export const AUDIT_ENTITY_COLUMNS = {
   id: { column: 'id', type: 'text' },
   name: { column: 'name', type: 'text' },
   parentId: { column: 'parent_id', type: 'text' },
-  state: { column: 'state', type: 'jsonb' },
+  state: { column: 'state', type: 'jsonText' },
 } as const satisfies ColumnMap;
 
 /** The `audit_facets` table. */

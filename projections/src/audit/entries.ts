@@ -35,7 +35,8 @@ export interface AuditRow {
   readonly entityName: string | null;
   readonly ipAddress: string | null;
   readonly details: AuditDetails | null;
-  readonly search: string;
+  /** The folded names a search finds the row by (`searchTerms`). */
+  readonly searchTerms: readonly string[];
 }
 
 interface Entry {
@@ -383,24 +384,35 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
 }
 
 /**
- * The text the search's trigram index covers: the entity's name and a procedure's patient
- * name. The actor's email and the action's label are a few values repeated on most rows; the
- * search finds those through the user facets and the label catalogue instead (`queries.ts`),
- * which halves the index's entries per row (its upkeep was a quarter of the audit rebuild).
- * An email is kept here only on a row that names no user id, which the facets cannot reach.
+ * The folded names a search finds the row by, each a term of `audit_search_terms`: the
+ * entity's name, a procedure's patient name or a looked-up text, and the actor's email on a row
+ * that names no user id: at most three, as the log's check constraint and its three indexes of
+ * them expect. The emails of users and the actions' labels are a few values repeated
+ * on most rows: the search finds those through the user facets and the label catalogue
+ * (`queries.ts`).
  */
-function searchText(entry: Entry, metadata: RecordedEvent['metadata']): string {
-  const actor = metadata.userId ? null : metadata.userEmail;
-  return [entry.entityName, entry.searchAlso, actor]
-    .map((part) => (part ? foldName(part) : ''))
-    .filter(Boolean)
-    .join(' ');
+function searchTerms(entry: Entry, metadata: RecordedEvent['metadata']): string[] {
+  const terms: string[] = [];
+  for (const part of [entry.entityName, entry.searchAlso, metadata.userId ? null : metadata.userEmail]) {
+    const term = part ? asTerm(foldName(part)) : '';
+    if (term && !terms.includes(term)) terms.push(term);
+  }
+  return terms;
 }
 
 /**
+ * Code points a term keeps: an index entry holds at most about 2,700 bytes, so four bytes a
+ * code point must fit (names are at most 200 characters; a looked-up text is not bounded).
+ * A longer text is found by what it starts with.
+ */
+export const SEARCH_TERM_MAX_LENGTH = 500;
+
+const asTerm = (folded: string): string =>
+  folded.length <= SEARCH_TERM_MAX_LENGTH ? folded : [...folded].slice(0, SEARCH_TERM_MAX_LENGTH).join('');
+
+/**
  * `foldText` of a name, remembered: a patient's name is folded again for every change to each
- * of their procedures (Unicode normalisation, about 1 µs each time). Folding the parts one by
- * one and joining them with a space is folding the joined text, which collapses whitespace.
+ * of their procedures (Unicode normalisation, about 1 µs each time).
  */
 function foldName(name: string): string {
   let folded = foldedNames.get(name);
@@ -435,7 +447,7 @@ export function auditRows(events: readonly RecordedEvent[], entities: Entities):
       entityName: entry.entityName,
       ipAddress: metadata.clientIp,
       details: entry.details,
-      search: searchText(entry, metadata),
+      searchTerms: searchTerms(entry, metadata),
     });
   }
   return rows;

@@ -3,6 +3,7 @@ import {
   LoginFailed,
   PatientRegistered,
   ProcedureCompleted,
+  RecordAccessed,
   RequiredProceduresAssigned,
   foldText,
   type ProcedureType,
@@ -10,7 +11,7 @@ import {
 import type { RecordedEvent } from '@bari/event-store';
 import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { testMetadata } from '../../test/support/test-metadata.ts';
-import { auditRows } from './entries.ts';
+import { SEARCH_TERM_MAX_LENGTH, auditRows } from './entries.ts';
 import type { Entities } from './entities.ts';
 
 const PATIENT = '00000000-0000-4000-8000-000000000001';
@@ -57,8 +58,8 @@ const given = (): RecordedEvent[] => [
   ),
 ];
 
-describe('the audit search text', () => {
-  it('given a procedure completed twice, then each row holds the folded procedure and patient names, folded as the whole text would be', () => {
+describe('the audit search terms', () => {
+  it('given a procedure completed twice, then each row lists the folded procedure and patient names', () => {
     const entities: Entities = new Map();
     auditRows(given(), entities);
     const completion = {
@@ -77,14 +78,14 @@ describe('the audit search text', () => {
       ],
       entities,
     );
-    const whole = foldText(`${ultrasound.name} José  da Conceição`);
-    expect(whole).toBe('ultrassonografia de abdomen jose da conceicao');
-    expect(rows.map((row) => row.search)).toEqual([whole, whole]);
+    const terms = [foldText(ultrasound.name), foldText('José  da Conceição')];
+    expect(terms).toEqual(['ultrassonografia de abdomen', 'jose da conceicao']);
+    expect(rows.map((row) => row.searchTerms)).toEqual([terms, terms]);
   });
 
   it('given a row with a user id, then neither the email nor the action label is in it; without one, the email is', () => {
     const [registered] = auditRows(given(), new Map());
-    expect(registered?.search).toBe('jose da conceicao');
+    expect(registered?.searchTerms).toEqual(['jose da conceicao']);
 
     const [refused] = auditRows(
       [
@@ -96,6 +97,28 @@ describe('the audit search text', () => {
       ],
       new Map(),
     );
-    expect(refused?.search).toBe('intruso@x.com intruso@x.com');
+    // once, though it is both the entity's name and the actor's email
+    expect(refused?.searchTerms).toEqual(['intruso@x.com']);
+  });
+
+  it('given a looked-up text longer than an index entry holds, then its term is its first 500 code points', () => {
+    const searched = `${'🩺'.repeat(SEARCH_TERM_MAX_LENGTH - 1)}ab${'x'.repeat(3_000)}`;
+    const [row] = auditRows(
+      [
+        recorded(
+          'record-access',
+          RecordAccessed.create({
+            action: 'SEARCH_PATIENTS',
+            patientId: null,
+            parameters: { search: searched },
+          }),
+        ),
+      ],
+      new Map(),
+    );
+    const [term] = row!.searchTerms;
+    expect([...term!]).toHaveLength(SEARCH_TERM_MAX_LENGTH);
+    expect(term!.endsWith('🩺a')).toBe(true);
+    expect(Buffer.byteLength(term!)).toBeLessThan(2_700);
   });
 });

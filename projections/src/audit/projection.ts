@@ -1,6 +1,11 @@
 import { insertRows, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
 import type { Projection } from '../runner/projection.ts';
-import { AUDIT_ENTITY_COLUMNS, AUDIT_FACET_COLUMNS, AUDIT_LOG_COLUMNS } from './columns.ts';
+import {
+  AUDIT_ENTITY_COLUMNS,
+  AUDIT_FACET_COLUMNS,
+  AUDIT_LOG_COLUMNS,
+  AUDIT_SEARCH_TERM_COLUMNS,
+} from './columns.ts';
 import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
 import { entitiesToLoad, type EntityRow } from './entities.ts';
 import { loadAssignedPicks } from './load-assigned.ts';
@@ -25,21 +30,24 @@ function facetsOf(rows: readonly AuditRow[]): FacetRow[] {
   return [...facets.values()];
 }
 
+/** The distinct search terms of a batch's rows. */
+function termsOf(rows: readonly AuditRow[]): { term: string }[] {
+  const terms = new Set<string>();
+  for (const row of rows) for (const term of row.searchTerms) terms.add(term);
+  return [...terms].map((term) => ({ term }));
+}
+
 /**
  * The audit log (`audit_log`): one row per auditable event of the log — patient, procedure,
  * user, access-key and system events, logins and access events — with who, when, from where,
  * the entity and the details (old → new values). A batch loads the entities it names from
  * its own lookup (`audit_entities`) in one query, folds in memory, then writes the new rows,
- * the changed lookup rows and the facets with one multi-row statement each.
+ * the changed lookup rows, the facets and the search terms with one multi-row statement each.
  */
 export const auditProjection: Projection = {
   name: 'audit',
   eventTypes: AUDITED_EVENT_TYPES,
-  tables: ['audit_log', 'audit_entities', 'audit_facets'],
-  // The trigram index takes a single core for 7 s when built after a 20,000-patient load, with
-  // the other core idle; kept up during the load, its upkeep fits in the time this projection's
-  // lane waits for the patients lane (rebuild --all 57 → 54 s).
-  indexesMaintainedDuringLoad: ['audit_log_search'],
+  tables: ['audit_log', 'audit_entities', 'audit_facets', 'audit_search_terms'],
   async apply(events, { tx, tables }) {
     const { ids, picks } = entitiesToLoad(events);
     const loaded = [
@@ -64,5 +72,7 @@ export const auditProjection: Projection = {
       before.has(row.id),
     );
     await upsertRows(tx, tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows));
+    // Each name once: a term already known is left as it is.
+    await upsertRows(tx, tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', termsOf(rows));
   },
 };

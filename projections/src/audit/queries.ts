@@ -36,7 +36,7 @@ const AuditLogRowSchema = z
     timestamp: new Date(occurredAt).toISOString(),
     ...row,
   }));
-const columns = selectList(AUDIT_LOG_COLUMNS, ['search']);
+const columns = selectList(AUDIT_LOG_COLUMNS, ['searchTerms']);
 
 /** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -50,23 +50,39 @@ const FOLDED_ACTION_LABELS = AUDIT_ACTIONS.map((action) => ({
 const UserFacetSchema = z.object({ value: z.string(), label: z.string().nullable() });
 
 /**
- * A text search over the user's email, the entity's name and the action's label (accents and
- * case aside). The trigram index holds only the names (see `searchText` in `entries.ts`); the
- * emails and labels are a handful of values, matched here against the user facets and the
- * label catalogue, and the rows found by user id or action.
+ * A text search over the names a row shows (entity, a procedure's patient, a looked-up text),
+ * the user's email and the action's label (accents and case aside). The names are found in
+ * `audit_search_terms` through its trigram index, and the rows through the b-trees of the
+ * terms they list; the rows written before migration 003 through their own search text. The
+ * emails and labels are a handful of values, matched here against the user facets and the label
+ * catalogue, and the rows found by user id or action.
  */
 async function searchCondition(pool: DatabasePool, search: string): Promise<FragmentSqlToken> {
   const folded = foldText(search);
-  const users = await pool.any(sql.type(UserFacetSchema)`
-    select value, label from audit_facets where kind = 'user'
-  `);
+  const pattern = containing(folded);
+  const [users, terms] = await Promise.all([
+    pool.any(sql.type(UserFacetSchema)`select value, label from audit_facets where kind = 'user'`),
+    // One array, not a row per name: a common surname is in hundreds of names.
+    pool.oneFirst(sql.type(z.object({ terms: z.array(z.string()) }))`
+      select coalesce(array_agg(term), '{}') as terms from audit_search_terms where term like ${pattern}
+    `),
+  ]);
   const userIds = users
     .filter((user) => user.label !== null && foldText(user.label).includes(folded))
     .map((user) => user.value);
   const actions = FOLDED_ACTION_LABELS.filter(({ label }) => label.includes(folded)).map(
     ({ action }) => action,
   );
-  const conditions = [sql.fragment`search like ${containing(folded)}`];
+  const conditions = [sql.fragment`search like ${pattern}`];
+  if (terms.length > 0) {
+    // A row lists at most three terms (a check constraint), each position under a b-tree.
+    const names = sql.array(terms, 'text');
+    conditions.push(
+      sql.fragment`search_terms[1] = any(${names})`,
+      sql.fragment`search_terms[2] = any(${names})`,
+      sql.fragment`search_terms[3] = any(${names})`,
+    );
+  }
   if (userIds.length > 0) conditions.push(sql.fragment`user_id = any(${sql.array(userIds, 'text')})`);
   if (actions.length > 0) conditions.push(sql.fragment`action = any(${sql.array(actions, 'text')})`);
   return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
@@ -114,9 +130,18 @@ export function createAuditQueries(pool: DatabasePool, searchCountCap = SEARCH_C
       const counted = query.search
         ? sql.fragment`(select 1 from audit_log ${where} limit ${searchCountCap + 1}) as matches`
         : sql.fragment`audit_log ${where}`;
-      const counts = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
+      const count = sql.type(z.object({ total: z.number().int() }))`
         select count(*)::int as total from ${counted}
-      `);
+      `;
+      const counts = query.search
+        ? await pool.transaction(async (tx) => {
+            // The cap's LIMIT makes a scan of the log look cheap to the planner, which then
+            // reads rows until it has found enough: 17.6 ms for "silva" (809 names, 4 % of the
+            // rows), against 6.2 ms through the indexes of the names, the planner's second choice.
+            await tx.query(sql.typeAlias('void')`set local enable_seqscan = off`);
+            return tx.oneFirst(count);
+          })
+        : await pool.oneFirst(count);
       const totalCapped = Boolean(query.search) && counts > searchCountCap;
       const total = totalCapped ? searchCountCap : counts;
       const rows = await pool.any(sql.type(AuditLogRowSchema)`

@@ -17,7 +17,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Steps that record which lane ran what, and when, instead of talking to PostgreSQL; a build
  * takes as long as its definition says (`/* 60 ms *\/`), or fails when it says so.
  */
-function recordingSteps() {
+function recordingSteps(sizes: Readonly<Record<string, number>> = {}) {
   const steps: Step[] = [];
   /** When each failure was thrown, on the same clock. */
   const failures: number[] = [];
@@ -43,6 +43,7 @@ function recordingSteps() {
         index.definition.includes('fails'),
       ),
     analyze: (db, table) => record(db, 'analyze', table, 1),
+    sizes: async (_, tables) => new Map(tables.map((table) => [table, sizes[table] ?? 1_000])),
   };
   return { steps, failures, fake };
 }
@@ -162,5 +163,21 @@ describe('the finishing queue', () => {
     expect(steps.filter((entry) => entry.ended === undefined)).toEqual(find(steps, 'build', 'lists'));
     expect(find(steps, 'analyze', 'lists')).toEqual([]);
     expect(find(steps, 'analyze', 'log')).toEqual([]);
+  });
+
+  it("takes the heaviest job queued, whichever lane's, when a lane is free", async () => {
+    const { steps, fake } = recordingSteps({ lists: 100_000, log: 50_000 });
+    const queue = createFinishingQueue(2, [patients, audit], async () => undefined, fake);
+
+    // The audit lane's replay ends first: it starts on its builds alone
+    const audits = queue.run(lane('b', [1]));
+    await delay(3);
+    await Promise.all([audits, queue.run(lane('a', [0]))]);
+
+    // and the lane free next takes the patients' GIN index, queued after the audit's b-trees
+    const [gin] = find(steps, 'build', 'lists');
+    const logBuilds = find(steps, 'build', 'log');
+    expect(logBuilds[0]!.started).toBeLessThan(gin!.started);
+    expect(gin!.started).toBeLessThan(logBuilds[1]!.started);
   });
 });

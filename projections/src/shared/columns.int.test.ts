@@ -24,6 +24,7 @@ const COLUMNS = {
   day: { column: 'day', type: 'date' },
   at: { column: 'at', type: 'timestamptz' },
   details: { column: 'details', type: 'jsonb' },
+  state: { column: 'state', type: 'jsonText' },
 } as const satisfies ColumnMap;
 
 type Row = { -readonly [Field in keyof typeof COLUMNS]: unknown };
@@ -51,7 +52,7 @@ beforeAll(async () => {
   database = await createProjectionTestDatabase();
   await database.pool.query(sql.typeAlias('void')`
     create table ${table} (seq integer generated always as identity, id uuid primary key, label text,
-      count integer, total bigint, flag boolean, day date, at timestamptz, details jsonb)
+      count integer, total bigint, flag boolean, day date, at timestamptz, details jsonb, state text)
   `);
 });
 
@@ -70,6 +71,7 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
       day: index % 4 === 0 ? null : `2026-11-${String(index + 1).padStart(2, '0')}`,
       at: new Date(Date.UTC(2026, 10, 25, 12, index)).toISOString(),
       details: index % 5 === 0 ? null : { label, list: [label, null, index], nested: { '"k"': '\\' } },
+      state: index % 5 === 1 ? null : { [label]: [label, index % 2 === 0 ? null : '2026-11-28'] },
     }));
     await upsertRows(database.pool, table, COLUMNS, 'id', rows);
 
@@ -82,6 +84,14 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
       sql.fragment`order by seq`,
     );
     expect(loaded.map((row) => ({ ...row, total: Number(row.total) }))).toEqual(rows);
+    // JSON kept as text is stored as sent
+    const stored = await database.pool.anyFirst(sql.type(z.object({ state: z.string().nullable() }))`
+      select state from ${table} where id = any(${sql.array(
+        rows.map((row) => row.id as string),
+        'uuid',
+      )}) order by seq
+    `);
+    expect(stored).toEqual(rows.map((row) => (row.state === null ? null : JSON.stringify(row.state))));
   });
 
   it('given an existing key, then the row is replaced, not duplicated', async () => {
@@ -94,6 +104,7 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
       day: null,
       at: null,
       details: null,
+      state: null,
     };
     await upsertRows(database.pool, table, COLUMNS, 'id', [first]);
     await upsertRows(database.pool, table, COLUMNS, 'id', [{ ...first, label: 'depois', details: { a: 1 } }]);
@@ -115,6 +126,7 @@ describe('insertRows (rows known to be new)', { timeout: 60_000 }, () => {
     day: null,
     at: null,
     details: null,
+    state: null,
   });
   const labelsOf = async (ids: readonly string[]) =>
     database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`

@@ -17,6 +17,12 @@ const SQL_TYPES = {
   date: sql.fragment`date`,
   timestamptz: sql.fragment`timestamptz`,
   jsonb: sql.fragment`jsonb`,
+  /**
+   * JSON kept as its text, for a projection's own state that no query looks into: PostgreSQL
+   * stores it as sent, where `jsonb` parses and rebuilds every value (a lookup row of about
+   * 150 bytes took 13 µs to insert as `jsonb`, 5 µs as text). `loadRows` parses it back.
+   */
+  jsonText: sql.fragment`text`,
   'uuid[]': sql.fragment`uuid[]`,
   'text[]': sql.fragment`text[]`,
   'date[]': sql.fragment`date[]`,
@@ -71,7 +77,7 @@ function arrayLiteral(values: readonly unknown[], type: SqlType): string {
 /** A field's value as the text PostgreSQL reads for its column type (null stays null). */
 function asText(value: unknown, type: SqlType): string | null {
   if (value === null || value === undefined) return null;
-  if (type === 'jsonb') return JSON.stringify(value);
+  if (type === 'jsonb' || type === 'jsonText') return JSON.stringify(value);
   if (Array.isArray(value)) return arrayLiteral(value, type);
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'string' ? value : String(value);
@@ -234,6 +240,7 @@ const ARRAY_TYPES: Readonly<Record<SqlType, string>> = {
   date: 'date',
   timestamptz: 'timestamptz',
   jsonb: 'jsonb',
+  jsonText: 'text',
   // Arrays are never keys.
   'uuid[]': 'uuid',
   'text[]': 'text',
@@ -263,7 +270,8 @@ const AnyRowSchema = z.record(z.unknown());
 
 /**
  * The rows whose `column` is one of `keys`, in one query, as `upsertRows` takes them back:
- * timestamps as ISO instants (slonik reads them as epoch milliseconds).
+ * timestamps as ISO instants (slonik reads them as epoch milliseconds), JSON kept as text
+ * parsed.
  */
 export async function loadRows<Map extends ColumnMap, Row extends RowOf<Map>>(
   db: CommonQueryMethods,
@@ -275,6 +283,7 @@ export async function loadRows<Map extends ColumnMap, Row extends RowOf<Map>>(
 ): Promise<Row[]> {
   if (keys.length === 0) return [];
   const instants = fieldsOf(map).filter((field) => columnOf(map, field).type === 'timestamptz');
+  const jsonTexts = fieldsOf(map).filter((field) => columnOf(map, field).type === 'jsonText');
   const rows = await db.any(sql.type(AnyRowSchema)`
     select ${selectList(map)} from ${table} where ${inKeys(column, keys)} ${order}
   `);
@@ -282,6 +291,10 @@ export async function loadRows<Map extends ColumnMap, Row extends RowOf<Map>>(
     for (const field of instants) {
       const value = row[field];
       if (typeof value === 'number') row[field] = new Date(value).toISOString();
+    }
+    for (const field of jsonTexts) {
+      const value = row[field];
+      if (typeof value === 'string') row[field] = JSON.parse(value);
     }
     return row as Row;
   });

@@ -58,6 +58,7 @@ describe("the app's database role", () => {
     ['rewrite the migrations bookkeeping', 'delete from schema_migrations'],
     ['hide an audit entry', 'delete from audit_log'],
     ['edit an audit entry', "update audit_log set ip_address = '10.0.0.1'"],
+    ['hide audit entries from the search', 'delete from audit_search_terms'],
     [
       'record a verification of the hash chain',
       "insert into event_log_verifications (head_position, head_hash, checked, broken_position) values (1, 'x', 1, null)",

@@ -6,7 +6,7 @@ import pg from 'pg';
  * - the owner (`bari_owner`) owns the database and every table: it runs the migrations and the
  *   projections CLI (a rebuild creates, drops and renames read-model tables);
  * - the application (`bari_app`) is what the API and the projector connect as: SELECT and
- *   INSERT on `events` and `audit_log`, no UPDATE, DELETE or TRUNCATE there; SELECT only on
+ *   INSERT on `events`, `audit_log` and `audit_search_terms`, no UPDATE, DELETE or TRUNCATE there; SELECT only on
  *   the hash chain's verifications; what the event store needs on `streams`; read and write on
  *   the other read-model, session and throttle tables. It owns nothing,
  *   is no superuser, so it can neither disable the append-only triggers (ALTER TABLE needs the
@@ -18,10 +18,11 @@ export const APP_ROLE = 'bari_app';
 
 /**
  * Tables the application may read and add to, never change: the history, and the audit log
- * projected from it (the in-process projector only inserts its rows; a rebuild, as the owner,
- * replaces the table). A compromised app cannot edit or hide what the auditor reads.
+ * projected from it with the names its search finds rows by (the in-process projector only
+ * inserts their rows; a rebuild, as the owner, replaces the tables). A compromised app cannot
+ * edit or hide what the auditor reads.
  */
-const APPEND_ONLY_TABLES = ['events', 'audit_log'];
+const APPEND_ONLY_TABLES = ['events', 'audit_log', 'audit_search_terms'];
 /**
  * Tables the application only reads: the hash chain's verifications, recorded by
  * `npm run audit -- verify` as the owner and shown on /audit.
