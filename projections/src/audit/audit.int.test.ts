@@ -19,7 +19,7 @@ import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { auditProjection } from './projection.ts';
-import { createAuditQueries } from './queries.ts';
+import { CONSTANT_NAMES_MAX, SEARCH_COUNT_CAP, createAuditQueries } from './queries.ts';
 
 // ── Given ─────────────────────────────────────────────────────────────────────────
 
@@ -384,12 +384,25 @@ describe('audit projection', { timeout: 60_000 }, () => {
       `,
     );
     expect(terms).toEqual([['hemograma completo', 'maria da conceicao', 'importacao@sistema.gov.br']]);
-    const completions = async (search: string) =>
-      (await list({ search, action: 'COMPLETE_PROCEDURE' })).rows.map((row) => row.entityId);
-    expect(await completions('HEMOGRAMA')).toEqual([HEMOGRAMA]);
-    expect(await completions('conceição')).toEqual([HEMOGRAMA]);
-    expect(await completions('importacao@')).toEqual([HEMOGRAMA]);
-    expect(await completions('enfermeira')).toEqual([]);
+    // With the names sent as constants, and kept in the statement (as for a search matching
+    // more than CONSTANT_NAMES_MAX names): the same rows and counts
+    for (const constantNamesMax of [CONSTANT_NAMES_MAX, 0]) {
+      const queries = createAuditQueries(harness.pool, SEARCH_COUNT_CAP, constantNamesMax);
+      const completions = async (search: string) => {
+        const page = await queries.list(AuditLogQuerySchema.parse({ search, action: 'COMPLETE_PROCEDURE' }));
+        expect(page.total).toBe(page.rows.length);
+        return page.rows.map((row) => row.entityId);
+      };
+      expect(await completions('HEMOGRAMA')).toEqual([HEMOGRAMA]);
+      expect(await completions('conceição')).toEqual([HEMOGRAMA]);
+      expect(await completions('importacao@')).toEqual([HEMOGRAMA]);
+      expect(await completions('enfermeira')).toEqual([]);
+      // a row matching in two of its names is counted once
+      const both = await queries.list(
+        AuditLogQuerySchema.parse({ search: 'a', action: 'COMPLETE_PROCEDURE' }),
+      );
+      expect([both.total, both.rows.length]).toEqual([1, 1]);
+    }
   });
 
   it('given deletions with and without a reason, then the reason is in the details; an older deletion has none', async () => {

@@ -50,21 +50,60 @@ const FOLDED_ACTION_LABELS = AUDIT_ACTIONS.map((action) => ({
 const UserFacetSchema = z.object({ value: z.string(), label: z.string().nullable() });
 
 /**
+ * One way a row matches a text search. A row lists terms only if it was written after
+ * migration 003, and has a search text only if before: those two kinds never match one row.
+ */
+interface Branch {
+  readonly condition: FragmentSqlToken;
+  readonly kind: 'terms' | 'legacy' | 'other';
+}
+const disjoint = (a: Branch, b: Branch): boolean =>
+  (a.kind === 'terms' && b.kind === 'legacy') || (a.kind === 'legacy' && b.kind === 'terms');
+
+/** A text search: conditions of which a matching row meets at least one. */
+interface TextSearch {
+  /** `with …` the branches read (empty, or the names matched, once per statement). */
+  readonly prefix: FragmentSqlToken;
+  readonly branches: readonly Branch[];
+  /** More names than `CONSTANT_NAMES_MAX`: matches are everywhere in the log. */
+  readonly broad: boolean;
+}
+
+/**
+ * Names past which a search's are kept in the statement instead of sent as constants: their
+ * estimates cost more to plan than the plan saves (a one-letter search matched all 25,000
+ * names of a 20,000-patient log, 280 ms as constants against 16 ms), and that many names
+ * match so many rows that reading the log newest first, the planner's choice without an
+ * estimate, is the right plan.
+ */
+export const CONSTANT_NAMES_MAX = 1_000;
+
+/**
  * A text search over the names a row shows (entity, a procedure's patient, a looked-up text),
  * the user's email and the action's label (accents and case aside). The names are found in
- * `audit_search_terms` through its trigram index, and the rows through the b-trees of the
- * terms they list; the rows written before migration 003 through their own search text. The
- * emails and labels are a handful of values, matched here against the user facets and the label
- * catalogue, and the rows found by user id or action.
+ * `audit_search_terms` through its trigram index, and the rows by each position of the terms
+ * they list (a row has at most three, each under a b-tree); the rows written before migration
+ * 003 through their own search text. The emails and labels are a handful of values, matched
+ * here against the user facets and the label catalogue, and the rows found by user id or
+ * action.
+ *
+ * Up to `CONSTANT_NAMES_MAX`, the names travel as constant arrays: PostgreSQL then estimates
+ * how many rows they match (a rare name is looked up in the b-trees, a common one found by
+ * reading the log newest first) and checks a row against a hash of them. Kept in the statement
+ * instead, the planner cannot estimate them and read the whole log for a name nobody has
+ * (105 ms, against 1 ms).
  */
-async function searchCondition(pool: DatabasePool, search: string): Promise<FragmentSqlToken> {
+async function textSearch(pool: DatabasePool, search: string, constantNamesMax: number): Promise<TextSearch> {
   const folded = foldText(search);
   const pattern = containing(folded);
-  const [users, terms] = await Promise.all([
+  const matching = sql.fragment`select term from audit_search_terms where term like ${pattern}`;
+  const [users, names] = await Promise.all([
     pool.any(sql.type(UserFacetSchema)`select value, label from audit_facets where kind = 'user'`),
-    // One array, not a row per name: a common surname is in hundreds of names.
-    pool.oneFirst(sql.type(z.object({ terms: z.array(z.string()) }))`
-      select coalesce(array_agg(term), '{}') as terms from audit_search_terms where term like ${pattern}
+    // One row: how many, and the names themselves when few (a surname is in hundreds).
+    pool.one(sql.type(z.object({ count: z.number().int(), terms: z.array(z.string()).nullable() }))`
+      select count(*)::int as count,
+        case when count(*) <= ${constantNamesMax} then coalesce(array_agg(term), '{}') end as terms
+      from (${matching}) matched
     `),
   ]);
   const userIds = users
@@ -73,30 +112,67 @@ async function searchCondition(pool: DatabasePool, search: string): Promise<Frag
   const actions = FOLDED_ACTION_LABELS.filter(({ label }) => label.includes(folded)).map(
     ({ action }) => action,
   );
-  const conditions = [sql.fragment`search like ${pattern}`];
-  if (terms.length > 0) {
-    // A row lists at most three terms (a check constraint), each position under a b-tree.
-    const names = sql.array(terms, 'text');
-    conditions.push(
-      sql.fragment`search_terms[1] = any(${names})`,
-      sql.fragment`search_terms[2] = any(${names})`,
-      sql.fragment`search_terms[3] = any(${names})`,
-    );
+  const branches: Branch[] = [];
+  const terms = (condition: FragmentSqlToken) => branches.push({ condition, kind: 'terms' });
+  let prefix = sql.fragment``;
+  if (names.terms !== null && names.terms.length > 0) {
+    const constants = sql.array(names.terms, 'text');
+    terms(sql.fragment`search_terms[1] = any(${constants})`);
+    terms(sql.fragment`search_terms[2] = any(${constants})`);
+    terms(sql.fragment`search_terms[3] = any(${constants})`);
+  } else if (names.terms === null) {
+    prefix = sql.fragment`with matched as materialized (${matching})`;
+    terms(sql.fragment`search_terms[1] in (select term from matched)`);
+    terms(sql.fragment`search_terms[2] in (select term from matched)`);
+    terms(sql.fragment`search_terms[3] in (select term from matched)`);
   }
-  if (userIds.length > 0) conditions.push(sql.fragment`user_id = any(${sql.array(userIds, 'text')})`);
-  if (actions.length > 0) conditions.push(sql.fragment`action = any(${sql.array(actions, 'text')})`);
-  return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
+  if (userIds.length > 0)
+    branches.push({ condition: sql.fragment`user_id = any(${sql.array(userIds, 'text')})`, kind: 'other' });
+  if (actions.length > 0)
+    branches.push({ condition: sql.fragment`action = any(${sql.array(actions, 'text')})`, kind: 'other' });
+  // Last: a pattern shorter than a trigram cannot use the old rows' index, and their branch of
+  // a capped count then reads the whole log; after the others it runs only when they found
+  // fewer rows than the cap, as the old single condition did.
+  branches.push({ condition: sql.fragment`search like ${pattern}`, kind: 'legacy' });
+  return { prefix, branches, broad: names.terms === null };
 }
 
-async function conditionsOf(pool: DatabasePool, query: AuditLogQuery): Promise<FragmentSqlToken[]> {
+/** The filters other than the text search, each a condition every row shown meets. */
+function filtersOf(query: AuditLogQuery): FragmentSqlToken[] {
   const conditions: FragmentSqlToken[] = [];
-  if (query.search) conditions.push(await searchCondition(pool, query.search));
   if (query.action) conditions.push(sql.fragment`action = ${query.action}`);
   if (query.entityType) conditions.push(sql.fragment`entity_type = ${query.entityType}`);
   if (query.userId) conditions.push(sql.fragment`user_id = ${query.userId}`);
   if (query.from) conditions.push(sql.fragment`occurred_at >= ${query.from}::timestamptz`);
   if (query.to) conditions.push(sql.fragment`occurred_at <= ${query.to}::timestamptz`);
   return conditions;
+}
+
+const whereAll = (conditions: readonly FragmentSqlToken[]) =>
+  conditions.length === 0 ? sql.fragment`` : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
+
+/**
+ * The rows a text search matches, counted up to `cap`, one branch at a time: each branch is
+ * a lookup in its own index, and excludes the rows an earlier branch counted, so the
+ * branches add up without counting a row twice and the count stops at the cap. As one `or`
+ * under a LIMIT, the planner took a scan of the log for cheaper and read rows until it had
+ * found enough: 17.6 ms for "silva" (809 names, 4 % of the rows), against 1.6 ms this way.
+ */
+function cappedSearchCount(
+  filters: readonly FragmentSqlToken[],
+  branches: readonly Branch[],
+  cap: number,
+): FragmentSqlToken {
+  const selects = branches.map((branch, index) => {
+    // `is not true`: a branch on a null (a row with no second name, a row with no search
+    // text) is null, which must not exclude the row from the later branches.
+    const earlier = branches
+      .slice(0, index)
+      .filter((previous) => !disjoint(previous, branch))
+      .map((previous) => sql.fragment`(${previous.condition}) is not true`);
+    return sql.fragment`select 1 from audit_log ${whereAll([...filters, branch.condition, ...earlier])}`;
+  });
+  return sql.fragment`(${sql.join(selects, sql.fragment` union all `)} limit ${cap + 1}) as matches`;
 }
 
 export interface AuditLogPage {
@@ -118,34 +194,41 @@ const byCatalogueOrder = <Value extends string>(catalogue: readonly Value[], pre
   catalogue.filter((value) => present.includes(value));
 
 /** Reads of the audit log. */
-export function createAuditQueries(pool: DatabasePool, searchCountCap = SEARCH_COUNT_CAP) {
+export function createAuditQueries(
+  pool: DatabasePool,
+  searchCountCap = SEARCH_COUNT_CAP,
+  constantNamesMax = CONSTANT_NAMES_MAX,
+) {
   return {
     /** `GET /api/audit-logs`: newest first, filtered, one page, with the total. */
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const conditions = await conditionsOf(pool, query);
-      const where =
-        conditions.length === 0
-          ? sql.fragment``
-          : sql.fragment`where ${sql.join(conditions, sql.fragment` and `)}`;
-      const counted = query.search
-        ? sql.fragment`(select 1 from audit_log ${where} limit ${searchCountCap + 1}) as matches`
-        : sql.fragment`audit_log ${where}`;
-      const count = sql.type(z.object({ total: z.number().int() }))`
-        select count(*)::int as total from ${counted}
-      `;
-      const counts = query.search
-        ? await pool.transaction(async (tx) => {
-            // The cap's LIMIT makes a scan of the log look cheap to the planner, which then
-            // reads rows until it has found enough: 17.6 ms for "silva" (809 names, 4 % of the
-            // rows), against 6.2 ms through the indexes of the names, the planner's second choice.
-            await tx.query(sql.typeAlias('void')`set local enable_seqscan = off`);
-            return tx.oneFirst(count);
-          })
-        : await pool.oneFirst(count);
+      const filters = filtersOf(query);
+      const search = query.search ? await textSearch(pool, query.search, constantNamesMax) : undefined;
+      const prefix = search?.prefix ?? sql.fragment``;
+      const where = whereAll(
+        search
+          ? [
+              ...filters,
+              sql.fragment`(${sql.join(
+                search.branches.map((branch) => branch.condition),
+                sql.fragment` or `,
+              )})`,
+            ]
+          : filters,
+      );
+      // A broad search's matches are dense: the log read newest first has its cap at once.
+      const counted = !search
+        ? sql.fragment`audit_log ${where}`
+        : search.broad
+          ? sql.fragment`(select 1 from audit_log ${where} limit ${searchCountCap + 1}) as matches`
+          : cappedSearchCount(filters, search.branches, searchCountCap);
+      const counts = await pool.oneFirst(sql.type(z.object({ total: z.number().int() }))`
+        ${prefix} select count(*)::int as total from ${counted}
+      `);
       const totalCapped = Boolean(query.search) && counts > searchCountCap;
       const total = totalCapped ? searchCountCap : counts;
       const rows = await pool.any(sql.type(AuditLogRowSchema)`
-        select ${columns} from audit_log ${where}
+        ${prefix} select ${columns} from audit_log ${where}
         order by seq desc
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       `);
