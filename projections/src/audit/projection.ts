@@ -1,4 +1,4 @@
-import { insertRows, loadRows, upsertRows, writeBatchRows } from '../shared/columns.ts';
+import { insertStatement, loadRows, upsertStatement, writeTogether } from '../shared/columns.ts';
 import type { Projection } from '../runner/projection.ts';
 import {
   AUDIT_ENTITY_COLUMNS,
@@ -42,7 +42,7 @@ function termsOf(rows: readonly AuditRow[]): { term: string }[] {
  * user, access-key and system events, logins and access events — with who, when, from where,
  * the entity and the details (old → new values). A batch loads the entities it names from
  * its own lookup (`audit_entities`) in one query, folds in memory, then writes the new rows,
- * the changed lookup rows, the facets and the search terms with one multi-row statement each.
+ * the changed lookup rows, the facets and the search terms in one statement.
  */
 export const auditProjection: Projection = {
   name: 'audit',
@@ -65,14 +65,30 @@ export const auditProjection: Projection = {
     const entities = new Map(before);
     const rows = auditRows(events, entities);
     const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
-    // One row per event, keyed by its id: always new (a batch is applied once, with its checkpoint).
-    await insertRows(tx, tables('audit_log'), AUDIT_LOG_COLUMNS, rows);
-    // An entity the batch did not load is one it names for the first time: new.
-    await writeBatchRows(tx, tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', changed, (row) =>
-      before.has(row.id),
-    );
-    await upsertRows(tx, tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows));
-    // Each name once: a term already known is left as it is.
-    await upsertRows(tx, tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', termsOf(rows));
+    const created = changed.filter((row) => !before.has(row.id));
+    const reloaded = changed.filter((row) => before.has(row.id));
+    const facets = facetsOf(rows);
+    const terms = termsOf(rows);
+    // One statement, one round trip (a live batch is often one event, and a command waits for
+    // it): each write touches rows the others do not.
+    await writeTogether(tx, [
+      // An entity the batch did not load is one it names for the first time: new.
+      ...(created.length > 0
+        ? [insertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, created)]
+        : []),
+      ...(reloaded.length > 0
+        ? [upsertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', reloaded)]
+        : []),
+      ...(facets.length > 0
+        ? [upsertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facets)]
+        : []),
+      // Each name once: a term already known is left as it is.
+      ...(terms.length > 0
+        ? [upsertStatement(tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', terms)]
+        : []),
+      // One row per event, keyed by its id: always new (a batch is applied once, with its
+      // checkpoint); numbered (`seq`) in their order.
+      ...(rows.length > 0 ? [insertStatement(tables('audit_log'), AUDIT_LOG_COLUMNS, rows)] : []),
+    ]);
   },
 };

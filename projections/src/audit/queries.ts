@@ -55,6 +55,13 @@ const UserFacetSchema = z.object({ value: z.string(), label: z.string().nullable
  */
 interface Branch {
   readonly condition: FragmentSqlToken;
+  /**
+   * The same test, checked on a row already found: a row's term is one of the matched names
+   * exactly when it contains the text (every term of a row is in `audit_search_terms`), so a
+   * `like` on it replaces the names, which would otherwise be sent and planned once more for
+   * each later branch.
+   */
+  readonly recheck: FragmentSqlToken;
   readonly kind: 'terms' | 'legacy' | 'other';
 }
 const disjoint = (a: Branch, b: Branch): boolean =>
@@ -113,29 +120,35 @@ async function textSearch(pool: DatabasePool, search: string, constantNamesMax: 
     ({ action }) => action,
   );
   const branches: Branch[] = [];
-  const terms = (condition: FragmentSqlToken) => branches.push({ condition, kind: 'terms' });
+  const position = (index: 1 | 2 | 3, condition: FragmentSqlToken) =>
+    branches.push({
+      condition,
+      recheck: sql.fragment`search_terms[${sql.literalValue(String(index))}::int] like ${pattern}`,
+      kind: 'terms',
+    });
   let prefix = sql.fragment``;
   if (names.terms !== null && names.terms.length > 0) {
     // In the binary format: a common surname's hundreds of names are neither escaped by Node
-    // nor parsed character by character by PostgreSQL, in each of the branches.
+    // nor parsed character by character by PostgreSQL.
     const constants = sql.fragment`${sql.binary(textArrayBinary(names.terms))}::text[]`;
-    terms(sql.fragment`search_terms[1] = any(${constants})`);
-    terms(sql.fragment`search_terms[2] = any(${constants})`);
-    terms(sql.fragment`search_terms[3] = any(${constants})`);
+    position(1, sql.fragment`search_terms[1] = any(${constants})`);
+    position(2, sql.fragment`search_terms[2] = any(${constants})`);
+    position(3, sql.fragment`search_terms[3] = any(${constants})`);
   } else if (names.terms === null) {
     prefix = sql.fragment`with matched as materialized (${matching})`;
-    terms(sql.fragment`search_terms[1] in (select term from matched)`);
-    terms(sql.fragment`search_terms[2] in (select term from matched)`);
-    terms(sql.fragment`search_terms[3] in (select term from matched)`);
+    position(1, sql.fragment`search_terms[1] in (select term from matched)`);
+    position(2, sql.fragment`search_terms[2] in (select term from matched)`);
+    position(3, sql.fragment`search_terms[3] in (select term from matched)`);
   }
-  if (userIds.length > 0)
-    branches.push({ condition: sql.fragment`user_id = any(${sql.array(userIds, 'text')})`, kind: 'other' });
-  if (actions.length > 0)
-    branches.push({ condition: sql.fragment`action = any(${sql.array(actions, 'text')})`, kind: 'other' });
+  const other = (condition: FragmentSqlToken) =>
+    branches.push({ condition, recheck: condition, kind: 'other' });
+  if (userIds.length > 0) other(sql.fragment`user_id = any(${sql.array(userIds, 'text')})`);
+  if (actions.length > 0) other(sql.fragment`action = any(${sql.array(actions, 'text')})`);
   // Last: a pattern shorter than a trigram cannot use the old rows' index, and their branch of
   // a capped count then reads the whole log; after the others it runs only when they found
   // fewer rows than the cap, as the old single condition did.
-  branches.push({ condition: sql.fragment`search like ${pattern}`, kind: 'legacy' });
+  const legacy = sql.fragment`search like ${pattern}`;
+  branches.push({ condition: legacy, recheck: legacy, kind: 'legacy' });
   return { prefix, branches, broad: names.terms === null };
 }
 
@@ -171,7 +184,7 @@ function cappedSearchCount(
     const earlier = branches
       .slice(0, index)
       .filter((previous) => !disjoint(previous, branch))
-      .map((previous) => sql.fragment`(${previous.condition}) is not true`);
+      .map((previous) => sql.fragment`(${previous.recheck}) is not true`);
     return sql.fragment`select 1 from audit_log ${whereAll([...filters, branch.condition, ...earlier])}`;
   });
   return sql.fragment`(${sql.join(selects, sql.fragment` union all `)} limit ${cap + 1}) as matches`;

@@ -8,9 +8,12 @@ import {
 } from '../../test/support/test-database.ts';
 import {
   insertRows,
+  insertStatement,
   loadRows,
   textArrayBinary,
   upsertRows,
+  upsertStatement,
+  writeTogether,
   writeBatchRows,
   type ColumnMap,
 } from './columns.ts';
@@ -113,6 +116,48 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
       select label, details from ${table} where id = ${id(100)}
     `);
     expect(rows).toEqual([{ label: 'depois', details: { a: 1 } }]);
+  });
+});
+
+describe('writeTogether (several writes, one statement)', { timeout: 60_000 }, () => {
+  const row = (index: number, label: string): Row => ({
+    id: id(index),
+    label,
+    count: index,
+    total: null,
+    flag: null,
+    day: null,
+    at: null,
+    details: null,
+    state: null,
+  });
+  const labelsOf = async (ids: readonly string[]) =>
+    database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`
+      select label from ${table} where id = any(${sql.array(ids, 'uuid')}) order by seq
+    `);
+
+  it('given an insert and an upsert of other rows, then both are written, in one round trip', async () => {
+    await insertRows(database.pool, table, COLUMNS, [row(700, 'antes')]);
+
+    await writeTogether(database.pool, [
+      upsertStatement(table, COLUMNS, 'id', [row(700, 'depois')]),
+      insertStatement(table, COLUMNS, [row(701, 'novo'), row(702, 'outro')]),
+    ]);
+
+    expect(await labelsOf([id(700), id(701), id(702)])).toEqual(['depois', 'novo', 'outro']);
+  });
+
+  it('given one write that fails, then none of them is written', async () => {
+    await insertRows(database.pool, table, COLUMNS, [row(800, 'existente')]);
+
+    await expect(
+      writeTogether(database.pool, [
+        upsertStatement(table, COLUMNS, 'id', [row(801, 'upsert')]),
+        insertStatement(table, COLUMNS, [row(800, 'duplicado')]),
+      ]),
+    ).rejects.toThrow(UniqueIntegrityConstraintViolationError);
+
+    expect(await labelsOf([id(800), id(801)])).toEqual(['existente']);
   });
 });
 

@@ -147,6 +147,17 @@ export async function upsertRows<Map extends ColumnMap>(
   options: { readonly append?: readonly (keyof Map & string)[] } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
+  await db.query(sql.typeAlias('void')`${upsertStatement(table, map, key, rows, options)}`);
+}
+
+/** The statement `upsertRows` runs, to run it with others (`writeTogether`). */
+export function upsertStatement<Map extends ColumnMap>(
+  table: IdentifierSqlToken,
+  map: Map,
+  key: keyof Map & string,
+  rows: readonly RowOf<Map>[],
+  options: { readonly append?: readonly (keyof Map & string)[] } = {},
+): FragmentSqlToken {
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const updates = fieldsOf(map)
     .filter((field) => field !== key)
@@ -155,8 +166,7 @@ export async function upsertRows<Map extends ColumnMap>(
         ? sql.fragment`${column(field)} = ${table}.${column(field)} || excluded.${column(field)}`
         : sql.fragment`${column(field)} = excluded.${column(field)}`,
     );
-  await writeRows(
-    db,
+  return rowsStatement(
     table,
     map,
     rows,
@@ -179,7 +189,36 @@ export async function insertRows<Map extends ColumnMap>(
   map: Map,
   rows: readonly RowOf<Map>[],
 ): Promise<void> {
-  await writeRows(db, table, map, rows, sql.fragment``);
+  if (rows.length === 0) return;
+  await db.query(sql.typeAlias('void')`${insertStatement(table, map, rows)}`);
+}
+
+/** The statement `insertRows` runs, to run it with others (`writeTogether`). */
+export function insertStatement<Map extends ColumnMap>(
+  table: IdentifierSqlToken,
+  map: Map,
+  rows: readonly RowOf<Map>[],
+): FragmentSqlToken {
+  return rowsStatement(table, map, rows, sql.fragment``);
+}
+
+/**
+ * Runs several writes as one statement, one round trip: each but the last as a data-modifying
+ * `with` (PostgreSQL runs each exactly once, to completion, whether or not anything reads it).
+ * They must not write the same rows: they all see the tables as they were before it.
+ */
+export async function writeTogether(
+  db: CommonQueryMethods,
+  statements: readonly FragmentSqlToken[],
+): Promise<void> {
+  if (statements.length === 0) return;
+  const last = statements[statements.length - 1]!;
+  const before = statements
+    .slice(0, -1)
+    .map((statement, index) => sql.fragment`${identifier(`write_${index}`)} as (${statement})`);
+  await db.query(sql.typeAlias('void')`
+    ${before.length > 0 ? sql.fragment`with ${sql.join(before, comma)}` : sql.fragment``} ${last}
+  `);
 }
 
 /**
@@ -202,14 +241,12 @@ export async function writeBatchRows<Map extends ColumnMap, Row extends RowOf<Ma
   await upsertRows(db, table, map, key, loaded);
 }
 
-async function writeRows<Map extends ColumnMap>(
-  db: CommonQueryMethods,
+function rowsStatement<Map extends ColumnMap>(
   table: IdentifierSqlToken,
   map: Map,
   rows: readonly RowOf<Map>[],
   conflict: FragmentSqlToken,
-): Promise<void> {
-  if (rows.length === 0) return;
+): FragmentSqlToken {
   const fields = fieldsOf(map);
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const arrays = fields.map((field) => {
@@ -221,13 +258,13 @@ async function writeRows<Map extends ColumnMap>(
     fields.map((field) => sql.fragment`r.${column(field)}::${SQL_TYPES[columnOf(map, field).type]}`),
     comma,
   );
-  await db.query(sql.typeAlias('void')`
+  return sql.fragment`
     insert into ${table} (${columns})
     select ${casts}
     from unnest(${sql.join(arrays, comma)}) with ordinality as r(${columns}, row_position)
     order by r.row_position
     ${conflict}
-  `);
+  `;
 }
 
 /** The element type of an array of keys of that column type. */
