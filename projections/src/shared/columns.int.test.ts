@@ -119,23 +119,24 @@ describe('upsertRows (columns as binary text arrays)', { timeout: 60_000 }, () =
   });
 });
 
-describe('writeTogether (several writes, one statement)', { timeout: 60_000 }, () => {
-  const row = (index: number, label: string): Row => ({
-    id: id(index),
-    label,
-    count: index,
-    total: null,
-    flag: null,
-    day: null,
-    at: null,
-    details: null,
-    state: null,
-  });
-  const labelsOf = async (ids: readonly string[]) =>
-    database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`
-      select label from ${table} where id = any(${sql.array(ids, 'uuid')}) order by seq
-    `);
+/** A row with only its id, label and count set. */
+const row = (index: number, label: string): Row => ({
+  id: id(index),
+  label,
+  count: index,
+  total: null,
+  flag: null,
+  day: null,
+  at: null,
+  details: null,
+  state: null,
+});
+const labelsOf = async (ids: readonly string[]) =>
+  database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`
+    select label from ${table} where id = any(${sql.array(ids, 'uuid')}) order by seq
+  `);
 
+describe('writeTogether (several writes, one statement)', { timeout: 60_000 }, () => {
   it('given an insert and an upsert of other rows, then both are written, in one round trip', async () => {
     await insertRows(database.pool, table, COLUMNS, [row(700, 'antes')]);
 
@@ -162,22 +163,6 @@ describe('writeTogether (several writes, one statement)', { timeout: 60_000 }, (
 });
 
 describe('insertRows (rows known to be new)', { timeout: 60_000 }, () => {
-  const row = (index: number, label: string): Row => ({
-    id: id(index),
-    label,
-    count: index,
-    total: null,
-    flag: null,
-    day: null,
-    at: null,
-    details: null,
-    state: null,
-  });
-  const labelsOf = async (ids: readonly string[]) =>
-    database.pool.anyFirst(sql.type(z.object({ label: z.string() }))`
-      select label from ${table} where id = any(${sql.array(ids, 'uuid')}) order by seq
-    `);
-
   it('given new rows, then they are inserted in their order', async () => {
     const rows = [row(200, 'terceiro'), row(201, 'primeiro'), row(202, 'segundo')];
     await insertRows(database.pool, table, COLUMNS, rows);
