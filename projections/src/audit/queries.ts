@@ -106,10 +106,9 @@ async function textSearch(pool: DatabasePool, search: string, constantNamesMax: 
   const matching = sql.fragment`select term from audit_search_terms where term like ${pattern}`;
   const [users, names] = await Promise.all([
     pool.any(sql.type(UserFacetSchema)`select value, label from audit_facets where kind = 'user'`),
-    // One row: how many, and the names themselves when few (a surname is in hundreds).
-    pool.one(sql.type(z.object({ count: z.number().int(), terms: z.array(z.string()).nullable() }))`
-      select count(*)::int as count,
-        case when count(*) <= ${constantNamesMax} then coalesce(array_agg(term), '{}') end as terms
+    // One row: the names themselves when few (null past the limit; a surname is in hundreds).
+    pool.oneFirst(sql.type(z.object({ terms: z.array(z.string()).nullable() }))`
+      select case when count(*) <= ${constantNamesMax} then coalesce(array_agg(term), '{}') end as terms
       from (${matching}) matched
     `),
   ]);
@@ -120,25 +119,30 @@ async function textSearch(pool: DatabasePool, search: string, constantNamesMax: 
     ({ action }) => action,
   );
   const branches: Branch[] = [];
-  const position = (index: 1 | 2 | 3, condition: FragmentSqlToken) =>
-    branches.push({
-      condition,
-      recheck: sql.fragment`search_terms[${sql.literalValue(String(index))}::int] like ${pattern}`,
-      kind: 'terms',
-    });
+  // Each position of a row's terms, tested against the names (an index lookup per name), and
+  // rechecked with `like` on the row itself.
+  const positions = [
+    sql.fragment`search_terms[1]`,
+    sql.fragment`search_terms[2]`,
+    sql.fragment`search_terms[3]`,
+  ];
+  const byPosition = (isMatched: (term: FragmentSqlToken) => FragmentSqlToken) => {
+    for (const term of positions)
+      branches.push({
+        condition: isMatched(term),
+        recheck: sql.fragment`${term} like ${pattern}`,
+        kind: 'terms',
+      });
+  };
   let prefix = sql.fragment``;
-  if (names.terms !== null && names.terms.length > 0) {
+  if (names !== null && names.length > 0) {
     // In the binary format: a common surname's hundreds of names are neither escaped by Node
     // nor parsed character by character by PostgreSQL.
-    const constants = sql.fragment`${sql.binary(textArrayBinary(names.terms))}::text[]`;
-    position(1, sql.fragment`search_terms[1] = any(${constants})`);
-    position(2, sql.fragment`search_terms[2] = any(${constants})`);
-    position(3, sql.fragment`search_terms[3] = any(${constants})`);
-  } else if (names.terms === null) {
+    const constants = sql.fragment`${sql.binary(textArrayBinary(names))}::text[]`;
+    byPosition((term) => sql.fragment`${term} = any(${constants})`);
+  } else if (names === null) {
     prefix = sql.fragment`with matched as materialized (${matching})`;
-    position(1, sql.fragment`search_terms[1] in (select term from matched)`);
-    position(2, sql.fragment`search_terms[2] in (select term from matched)`);
-    position(3, sql.fragment`search_terms[3] in (select term from matched)`);
+    byPosition((term) => sql.fragment`${term} in (select term from matched)`);
   }
   const other = (condition: FragmentSqlToken) =>
     branches.push({ condition, recheck: condition, kind: 'other' });
@@ -149,7 +153,7 @@ async function textSearch(pool: DatabasePool, search: string, constantNamesMax: 
   // fewer rows than the cap, as the old single condition did.
   const legacy = sql.fragment`search like ${pattern}`;
   branches.push({ condition: legacy, recheck: legacy, kind: 'legacy' });
-  return { prefix, branches, broad: names.terms === null };
+  return { prefix, branches, broad: names === null };
 }
 
 /** The filters other than the text search, each a condition every row shown meets. */
@@ -220,17 +224,15 @@ export function createAuditQueries(
       const filters = filtersOf(query);
       const search = query.search ? await textSearch(pool, query.search, constantNamesMax) : undefined;
       const prefix = search?.prefix ?? sql.fragment``;
-      const where = whereAll(
-        search
-          ? [
-              ...filters,
-              sql.fragment`(${sql.join(
-                search.branches.map((branch) => branch.condition),
-                sql.fragment` or `,
-              )})`,
-            ]
-          : filters,
-      );
+      const matchesSearch = search
+        ? [
+            sql.fragment`(${sql.join(
+              search.branches.map((branch) => branch.condition),
+              sql.fragment` or `,
+            )})`,
+          ]
+        : [];
+      const where = whereAll([...filters, ...matchesSearch]);
       // A broad search's matches are dense: the log read newest first has its cap at once.
       const counted = !search
         ? sql.fragment`audit_log ${where}`
