@@ -67,28 +67,18 @@ export const auditProjection: Projection = {
     const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
     const created = changed.filter((row) => !before.has(row.id));
     const reloaded = changed.filter((row) => before.has(row.id));
-    const facets = facetsOf(rows);
-    const terms = termsOf(rows);
     // One statement, one round trip (a live batch is often one event, and a command waits for
     // it): each write touches rows the others do not.
     await writeTogether(tx, [
       // An entity the batch did not load is one it names for the first time: new.
-      ...(created.length > 0
-        ? [insertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, created)]
-        : []),
-      ...(reloaded.length > 0
-        ? [upsertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', reloaded)]
-        : []),
-      ...(facets.length > 0
-        ? [upsertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facets)]
-        : []),
+      insertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, created),
+      upsertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', reloaded),
+      upsertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows)),
       // Each name once: a term already known is left as it is.
-      ...(terms.length > 0
-        ? [upsertStatement(tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', terms)]
-        : []),
+      upsertStatement(tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', termsOf(rows)),
       // One row per event, keyed by its id: always new (a batch is applied once, with its
       // checkpoint); numbered (`seq`) in their order.
-      ...(rows.length > 0 ? [insertStatement(tables('audit_log'), AUDIT_LOG_COLUMNS, rows)] : []),
+      insertStatement(tables('audit_log'), AUDIT_LOG_COLUMNS, rows),
     ]);
   },
 };

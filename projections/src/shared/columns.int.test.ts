@@ -142,6 +142,8 @@ describe('writeTogether (several writes, one statement)', { timeout: 60_000 }, (
 
     await writeTogether(database.pool, [
       upsertStatement(table, COLUMNS, 'id', [row(700, 'depois')]),
+      // a write of no rows is left out
+      insertStatement(table, COLUMNS, []),
       insertStatement(table, COLUMNS, [row(701, 'novo'), row(702, 'outro')]),
     ]);
 

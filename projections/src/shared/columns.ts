@@ -146,18 +146,18 @@ export async function upsertRows<Map extends ColumnMap>(
   /** Array columns whose new elements go after the existing row's instead of replacing them. */
   options: { readonly append?: readonly (keyof Map & string)[] } = {},
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(sql.typeAlias('void')`${upsertStatement(table, map, key, rows, options)}`);
+  await writeTogether(db, [upsertStatement(table, map, key, rows, options)]);
 }
 
-/** The statement `upsertRows` runs, to run it with others (`writeTogether`). */
+/** The statement `upsertRows` runs, to run it with others (`writeTogether`); null for no rows. */
 export function upsertStatement<Map extends ColumnMap>(
   table: IdentifierSqlToken,
   map: Map,
   key: keyof Map & string,
   rows: readonly RowOf<Map>[],
   options: { readonly append?: readonly (keyof Map & string)[] } = {},
-): FragmentSqlToken {
+): FragmentSqlToken | null {
+  if (rows.length === 0) return null;
   const column = (field: keyof Map & string) => identifier(columnOf(map, field).column);
   const updates = fieldsOf(map)
     .filter((field) => field !== key)
@@ -189,17 +189,16 @@ export async function insertRows<Map extends ColumnMap>(
   map: Map,
   rows: readonly RowOf<Map>[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.query(sql.typeAlias('void')`${insertStatement(table, map, rows)}`);
+  await writeTogether(db, [insertStatement(table, map, rows)]);
 }
 
-/** The statement `insertRows` runs, to run it with others (`writeTogether`). */
+/** The statement `insertRows` runs, to run it with others (`writeTogether`); null for no rows. */
 export function insertStatement<Map extends ColumnMap>(
   table: IdentifierSqlToken,
   map: Map,
   rows: readonly RowOf<Map>[],
-): FragmentSqlToken {
-  return rowsStatement(table, map, rows, sql.fragment``);
+): FragmentSqlToken | null {
+  return rows.length === 0 ? null : rowsStatement(table, map, rows, sql.fragment``);
 }
 
 /**
@@ -209,8 +208,10 @@ export function insertStatement<Map extends ColumnMap>(
  */
 export async function writeTogether(
   db: CommonQueryMethods,
-  statements: readonly FragmentSqlToken[],
+  writes: readonly (FragmentSqlToken | null)[],
 ): Promise<void> {
+  // A write of no rows is left out (null).
+  const statements = writes.filter((write): write is FragmentSqlToken => write !== null);
   if (statements.length === 0) return;
   const last = statements[statements.length - 1]!;
   const before = statements
