@@ -20,6 +20,8 @@ import { createAuditQueries } from './queries.ts';
 const MIGRATIONS = [
   'projections/audit/003_search_terms.sql',
   'projections/audit/004_entity_state_as_text.sql',
+  // builds on 003's column
+  'projections/audit/005_search_term_statistics.sql',
 ];
 const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
