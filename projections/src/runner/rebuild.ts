@@ -8,7 +8,8 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from '@bari/event-store';
-import { applyBatch, findPoisonEvent, tableMapper } from './apply.ts';
+import { tableMapper } from './apply.ts';
+import { applyOrExplain, DeferredPoisonSearch, replayBatch } from './replay-batch.ts';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import {
@@ -329,71 +330,6 @@ async function allLanes(
     await settle();
     throw failure.reason;
   }
-}
-
-/** Applies a batch to one target; a failure that is not transient names its poison event. */
-async function applyOrExplain(
-  connection: DatabasePoolConnection,
-  tx: DatabaseTransactionConnection,
-  target: Target,
-  batch: readonly RecordedEvent[],
-): Promise<number> {
-  try {
-    return await applyBatch(tx, target.projection, batch, target.tables, 'rebuild');
-  } catch (error) {
-    if (isTransient(error)) throw error;
-    // The probe needs its own transaction; ours is aborted. It runs after ours rolls back.
-    throw new DeferredPoisonSearch(async () =>
-      findPoisonEvent(
-        (work) => connection.transaction(work),
-        target.projection,
-        batch,
-        target.tables,
-        'rebuild',
-        error,
-      ),
-    );
-  }
-}
-
-/** Carries the poison search out of the failed transaction, to run once it has rolled back. */
-class DeferredPoisonSearch extends Error {
-  constructor(readonly search: () => Promise<Error>) {
-    super('A rebuild batch failed');
-  }
-}
-
-const REPLAY_ATTEMPTS = 5;
-
-/** One replay transaction, retried when it failed for a transient reason. */
-async function replayBatch<T>(
-  connection: DatabasePoolConnection,
-  work: (tx: DatabaseTransactionConnection) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await connection.transaction(async (tx) => {
-        await withoutSequentialScans(tx);
-        return work(tx);
-      });
-    } catch (error) {
-      if (error instanceof DeferredPoisonSearch) throw await error.search();
-      if (attempt >= REPLAY_ATTEMPTS || !isTransient(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
-    }
-  }
-}
-
-/**
- * The fresh tables have no statistics until the load is over (`ANALYZE` runs before the
- * swap), so the planner takes them for empty and reads a whole table for each batch's
- * `id = any(…)` load: a scan that grows with the table, quadratic over the replay. Their
- * primary keys always serve those lookups better.
- */
-async function withoutSequentialScans(tx: DatabaseTransactionConnection): Promise<void> {
-  await tx.query(sql.type(z.object({ value: z.string() }))`
-    select set_config('enable_seqscan', 'off', true) as value
-  `);
 }
 
 /** Runs the swap transaction, retrying only it when a lock was not available in time. */

@@ -1,0 +1,83 @@
+import type { DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { RecordedEvent } from '@bari/event-store';
+import { sql } from '@bari/db';
+import { applyBatch, findPoisonEvent } from './apply.ts';
+import type { Projection, TableNames } from './projection.ts';
+import { isTransient } from './transient.ts';
+
+/*
+ * One replay batch of a rebuild, as a lane runs it: its own transaction, retried when it
+ * failed for a transient reason; any other failure names the poison event.
+ */
+
+/** A projection being rebuilt into its `__rebuild` tables. */
+export interface ReplayTarget {
+  readonly projection: Projection;
+  readonly tables: TableNames;
+}
+
+/** Applies a batch to one target; a failure that is not transient names its poison event. */
+export async function applyOrExplain(
+  connection: DatabasePoolConnection,
+  tx: DatabaseTransactionConnection,
+  target: ReplayTarget,
+  batch: readonly RecordedEvent[],
+): Promise<number> {
+  try {
+    return await applyBatch(tx, target.projection, batch, target.tables, 'rebuild');
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    // The probe needs its own transaction; ours is aborted. It runs after ours rolls back.
+    throw new DeferredPoisonSearch(async () =>
+      findPoisonEvent(
+        (work) => connection.transaction(work),
+        target.projection,
+        batch,
+        target.tables,
+        'rebuild',
+        error,
+      ),
+    );
+  }
+}
+
+/** Carries the poison search out of the failed transaction, to run once it has rolled back. */
+export class DeferredPoisonSearch extends Error {
+  constructor(readonly search: () => Promise<Error>) {
+    super('A rebuild batch failed');
+  }
+}
+
+const REPLAY_ATTEMPTS = 5;
+
+/** One replay transaction, retried when it failed for a transient reason. */
+export async function replayBatch<T>(
+  connection: DatabasePoolConnection,
+  work: (tx: DatabaseTransactionConnection) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connection.transaction(async (tx) => {
+        await withoutSequentialScans(tx);
+        return work(tx);
+      });
+    } catch (error) {
+      if (error instanceof DeferredPoisonSearch) throw await error.search();
+      if (attempt >= REPLAY_ATTEMPTS || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+/**
+ * The fresh tables have no statistics until the load is over (`ANALYZE` runs before the
+ * swap), so the planner takes them for empty and reads a whole table for each batch's
+ * `id = any(…)` load: a scan that grows with the table, quadratic over the replay. Their
+ * primary keys always serve those lookups better.
+ */
+async function withoutSequentialScans(tx: DatabaseTransactionConnection): Promise<void> {
+  await tx.query(sql.type(z.object({ value: z.string() }))`
+    select set_config('enable_seqscan', 'off', true) as value
+  `);
+}
