@@ -342,6 +342,55 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
     expect(await readCounts(fixture.pool, 'other_counts')).toEqual(live);
   });
 
+  it('writes what a projection kept during the replay once, counting only committed batches', async () => {
+    // Given a projection that, in a rebuild's replay, sums its counts in memory and writes them
+    // at the end, and fails once with a serialization failure after keeping a batch's counts
+    const counts = streamCountsProjection();
+    await appendCounted(fixture.eventStore, 10, 2);
+    await projectWholeLog(fixture, counts);
+    const live = withoutIds(await readCounts(fixture.pool));
+    type Sums = Map<string, { events: number; lastRevision: bigint }>;
+    let calls = 0;
+    let finished = 0;
+    const summing: typeof counts = {
+      ...counts,
+      apply: async (events, context) => {
+        if (!context.replay) return counts.apply(events, context);
+        const sums = (context.replay.memory.get('sums') as Sums | undefined) ?? new Map();
+        context.replay.memory.set('sums', sums);
+        context.replay.afterCommit(() => {
+          for (const event of events) {
+            const sum = sums.get(event.streamId);
+            sums.set(event.streamId, { events: (sum?.events ?? 0) + 1, lastRevision: event.revision });
+          }
+        });
+        if (++calls === 2) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      },
+      finishReplay: async ({ tx, tables, replay }) => {
+        finished += 1;
+        for (const [streamId, sum] of replay.memory.get('sums') as Sums) {
+          await tx.query(sql.typeAlias('void')`
+            insert into ${tables('stream_counts')} (stream_id, events, last_revision)
+            values (${streamId}, ${sum.events}, ${sum.lastRevision.toString()})
+          `);
+        }
+      },
+    };
+
+    // When it is rebuilt, in batches of five events
+    await rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection: summing,
+      batchSize: 5,
+    });
+
+    // Then the failed attempt's counts were dropped, and the sums written once equal the live rows
+    expect(calls).toBe(5);
+    expect(finished).toBe(1);
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual(live);
+  });
+
   it('stops every lane when one projection fails mid-log, naming the event, and leaves both live', async () => {
     // Given two projections on two lanes, the first failing on an event in the middle of the log
     const failing = streamCountsProjection({ failOnPoison: true });

@@ -11,7 +11,14 @@ import {
   PROCEDURE_LIST_COLUMNS,
   PROCEDURE_TYPE_COLUMNS,
 } from './columns.ts';
-import { REPORT_TABLES, applyReportCounters } from '../reports/write-counters.ts';
+import { REPORT_TABLES, reportCounterDeltas, writeReportCounters } from '../reports/write-counters.ts';
+import {
+  addBatch,
+  replayTotals,
+  statisticChanges,
+  totalChanges,
+  type StatisticName,
+} from './replay-totals.ts';
 import {
   batchChanges,
   foldPatientEvents,
@@ -19,7 +26,6 @@ import {
   rowsToLoad,
   type FoldEvent,
   type PatientRow,
-  type StatisticsDelta,
   type WorkingSet,
 } from './fold.ts';
 import {
@@ -80,17 +86,13 @@ async function load(
   };
 }
 
+/** Adds changes to the statistics' counters and to the pending procedures per date. */
 async function writeStatistics(
   db: CommonQueryMethods,
   tables: TableNames,
-  delta: StatisticsDelta,
+  changed: readonly [StatisticName, number][],
+  pendingByDate: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const totals: [string, number][] = [
-    ['patients', delta.patients],
-    ['completed_procedures', delta.completedProcedures],
-    ['pending_procedures', delta.pendingProcedures],
-  ];
-  const changed = totals.filter(([, change]) => change !== 0);
   if (changed.length > 0) {
     await db.query(sql.typeAlias('void')`
       insert into ${tables('patient_statistics')} as s (name, value)
@@ -104,12 +106,12 @@ async function writeStatistics(
       on conflict (name) do update set value = s.value + excluded.value
     `);
   }
-  if (delta.pendingByDate.size > 0) {
-    const dates = [...delta.pendingByDate.keys()];
+  if (pendingByDate.size > 0) {
+    const dates = [...pendingByDate.keys()];
     await db.query(sql.typeAlias('void')`
       insert into ${tables('pending_procedures_by_date')} as p (scheduled_date, pending)
       select * from unnest(${sql.array(dates, 'date')}, ${sql.array(
-        dates.map((date) => delta.pendingByDate.get(date)!),
+        dates.map((date) => pendingByDate.get(date)!),
         'int4',
       )})
       on conflict (scheduled_date) do update set pending = p.pending + excluded.pending
@@ -133,7 +135,7 @@ export const patientsProjection: Projection = {
   ],
   // A deleted patient's procedures are found by patient.
   indexesUsedByApply: ['patient_procedures_by_patient'],
-  async apply(recorded, { tx, tables }) {
+  async apply(recorded, { tx, tables, replay }) {
     const events = recorded.map(toFoldEvent);
     const loaded = await load(tx, tables, events);
     const folded: WorkingSet = {
@@ -143,7 +145,20 @@ export const patientsProjection: Projection = {
     };
     foldPatientEvents(folded, events);
     const changes = batchChanges(loaded, folded);
-    await applyReportCounters(tx, tables, loaded, folded);
+    const reports = await reportCounterDeltas(tx, tables, loaded, folded);
+    if (replay) {
+      // A rebuild's replay: summed, and written once by `finishReplay`.
+      const totals = replayTotals(replay.memory);
+      replay.afterCommit(() => addBatch(totals, reports, changes.statistics));
+    } else {
+      await writeReportCounters(tx, tables, reports);
+      await writeStatistics(
+        tx,
+        tables,
+        statisticChanges(changes.statistics),
+        changes.statistics.pendingByDate,
+      );
+    }
     const sources = procedureTablesOf(tables);
     await deleteWhereIn(tx, tables('patient_procedures'), PROCEDURE_COLUMNS.id, changes.deletedProcedureIds);
     await deleteWhereIn(
@@ -167,6 +182,10 @@ export const patientsProjection: Projection = {
       (row) => hadOwnRow(loaded, row.id),
     );
     await appendToLists(tx, sources, changes.listed);
-    await writeStatistics(tx, tables, changes.statistics);
+  },
+  async finishReplay({ tx, tables, replay }) {
+    const totals = replayTotals(replay.memory);
+    await writeReportCounters(tx, tables, totals.reports);
+    await writeStatistics(tx, tables, totalChanges(totals), totals.statistics.pendingByDate);
   },
 };

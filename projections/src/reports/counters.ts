@@ -129,3 +129,26 @@ export function reportDeltas(
   }
   return result;
 }
+
+/**
+ * Adds `batch`'s changes to `total`, so that writing `total` once leaves the counters as
+ * writing each batch's in turn would: the numbers and the pending per date summed (a row at
+ * zero is not kept either way), and a municipality's name as the last batch changing its
+ * numbers spelt it (only those write it).
+ */
+export function addReportDeltas(total: ReportDeltas, batch: ReportDeltas): void {
+  for (const dimension of DIMENSIONS) {
+    const into = dimension.deltas(total);
+    for (const [key, delta] of dimension.deltas(batch)) {
+      const group = groupOf(into, key);
+      group.patients += delta.patients;
+      group.completed += delta.completed;
+      group.pending += delta.pending;
+      for (const [date, change] of delta.pendingByDate) {
+        group.pendingByDate.set(date, (group.pendingByDate.get(date) ?? 0) + change);
+      }
+      const changed = delta.patients !== 0 || delta.completed !== 0 || delta.pending !== 0;
+      if (changed && delta.label) group.label = delta.label;
+    }
+  }
+}

@@ -4,7 +4,7 @@ import { sql } from '@bari/db';
 import type { TableNames } from '../runner/projection.ts';
 import { loadProceduresOfPatients, procedureTablesOf } from '../patients/procedure-sources.ts';
 import type { ProcedureRow, WorkingSet } from '../patients/fold.ts';
-import { movedPatientIds, reportDeltas, type GroupDelta } from './counters.ts';
+import { movedPatientIds, reportDeltas, type GroupDelta, type ReportDeltas } from './counters.ts';
 
 const ZeroGroupSchema = z.object({ key: z.string() });
 const ZeroPendingSchema = z.object({ key: z.string(), date: z.string() });
@@ -115,16 +115,16 @@ async function writeGroups(
 }
 
 /**
- * The patients projection's hook for the reports: from the batch's rows as loaded and as
- * folded, changes the counters per municipality and per establishment. Call it before the
- * batch's rows are written (a patient changing group needs its procedures as they were).
+ * The batch's changes to the report counters, per municipality and per establishment, from
+ * its rows as loaded and as folded. Call it before the batch's rows are written (a patient
+ * changing group needs its procedures as they were).
  */
-export async function applyReportCounters(
+export async function reportCounterDeltas(
   db: CommonQueryMethods,
   tables: TableNames,
   loaded: WorkingSet,
   folded: WorkingSet,
-): Promise<void> {
+): Promise<ReportDeltas> {
   const moved = movedPatientIds(loaded, folded);
   const procedures = await loadProceduresOfPatients(db, procedureTablesOf(tables), moved);
   const byPatient = new Map<string, ProcedureRow[]>();
@@ -133,7 +133,15 @@ export async function applyReportCounters(
     list.push(procedure);
     byPatient.set(procedure.patientId, list);
   }
-  const deltas = reportDeltas(loaded, folded, byPatient);
+  return reportDeltas(loaded, folded, byPatient);
+}
+
+/** Adds changes to the counters (a batch's, or a replay's summed by `addReportDeltas`). */
+export async function writeReportCounters(
+  db: CommonQueryMethods,
+  tables: TableNames,
+  deltas: ReportDeltas,
+): Promise<void> {
   await writeGroups(
     db,
     tables('report_municipalities'),

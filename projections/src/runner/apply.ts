@@ -1,6 +1,6 @@
 import type { DatabaseTransactionConnection } from 'slonik';
 import { toCheckpoint, type RecordedEvent } from '@bari/event-store';
-import type { Projection, ProjectionContext, TableNames } from './projection.ts';
+import type { Projection, ProjectionContext, ReplaySession, TableNames } from './projection.ts';
 import { sql } from '@bari/db';
 
 /** A projection could not apply an event: its batch was rolled back and the projection stops. */
@@ -59,9 +59,10 @@ export async function applyBatch(
   batch: readonly RecordedEvent[],
   tables: TableNames,
   mode: ProjectionContext['mode'],
+  replay?: ReplaySession,
 ): Promise<number> {
   const events = handledEvents(projection, batch);
-  if (events.length > 0) await projection.apply(events, { tx, tables, mode });
+  if (events.length > 0) await projection.apply(events, { tx, tables, mode, ...(replay && { replay }) });
   return events.length;
 }
 

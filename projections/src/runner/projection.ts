@@ -42,6 +42,32 @@ export interface Projection {
    * event to name the event that fails (it is never skipped).
    */
   readonly apply: (events: readonly RecordedEvent[], context: ProjectionContext) => Promise<void>;
+  /**
+   * Rebuilds only: called once on the lane's connection, in a transaction of its own, after
+   * the replay's last batch and before the deferred indexes are built, to write what `apply`
+   * kept in `context.replay` instead of writing it batch after batch.
+   */
+  readonly finishReplay?: (context: ReplayContext) => Promise<void>;
+}
+
+/**
+ * A rebuild's replay, as one projection sees it from batch to batch. Counters a batch would
+ * add to rows already written can be summed here and written once by `finishReplay`: the
+ * rows' upserts were the largest part of some counters' cost, and a rebuild writes them into
+ * empty tables.
+ */
+export interface ReplaySession {
+  /** The projection's own memory for this replay (nothing else reads it). */
+  readonly memory: Map<string, unknown>;
+  /**
+   * Runs `effect` once the batch's transaction has committed; never for an attempt that
+   * rolled back (a transient failure retries the batch from the start).
+   */
+  afterCommit(effect: () => void): void;
+}
+
+export interface ReplayContext extends ProjectionContext {
+  readonly replay: ReplaySession;
 }
 
 export interface ProjectionContext {
@@ -53,6 +79,11 @@ export interface ProjectionContext {
    * projection's rebuild writes them; `live`: the tables may hold anything.
    */
   readonly mode: 'live' | 'rebuild';
+  /**
+   * During a rebuild's replay (never live, nor in the catch-up that applies the last events
+   * before the swap): where a projection with `finishReplay` may keep what it writes then.
+   */
+  readonly replay?: ReplaySession;
 }
 
 /** Maps an owned table's name to the physical table to use (itself, or its rebuild copy). */

@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@bari/event-store';
 import { tableMapper } from './apply.ts';
-import { applyOrExplain, DeferredPoisonSearch, replayBatch } from './replay-batch.ts';
+import { applyOrExplain, createReplaySession, DeferredPoisonSearch, replayBatch } from './replay-batch.ts';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import {
@@ -19,7 +19,7 @@ import {
   swapInRebuildTables,
   type IndexToCopy,
 } from './swap.ts';
-import { withLanes } from './lanes.ts';
+import { withLanes, type Lane } from './lanes.ts';
 import { createFinishingQueue } from './finishing-queue.ts';
 import { createBatchFeed } from './batch-feed.ts';
 import { isTransient } from './transient.ts';
@@ -137,6 +137,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 interface Target {
   readonly projection: Projection;
   readonly tables: TableNames;
+  readonly replay: ReturnType<typeof createReplaySession>;
   handled: number;
 }
 
@@ -150,6 +151,7 @@ async function rebuildHoldingLocks(
   const targets: Target[] = projections.map((projection) => ({
     projection,
     tables: tableMapper(projection, rebuildTable),
+    replay: createReplaySession(),
     handled: 0,
   }));
   const allTables = projections.flatMap((projection) => projection.tables);
@@ -164,18 +166,40 @@ async function rebuildHoldingLocks(
     eventStore.readAll({ after, maxCount: batchSize });
   const everyTarget = targets.map((_, index) => index);
   /**
-   * Applies a batch to some targets in `tx`. Their handled counts grow when `count` is called:
-   * after the commit, so that a retried transaction does not count twice.
+   * Applies a batch to some targets in `tx`. Their handled counts grow when `committed` is
+   * called, after the commit, so that a retried transaction does not count twice; then each
+   * target's replay effects run (`replaying`: during the replay, not in the catch-up).
    */
   const applyTo = async (
     on: DatabasePoolConnection,
     tx: DatabaseTransactionConnection,
     indexes: readonly number[],
     batch: readonly RecordedEvent[],
+    replaying: boolean,
   ) => {
     const counts: number[] = [];
-    for (const index of indexes) counts.push(await applyOrExplain(on, tx, targets[index]!, batch));
-    return { count: () => indexes.forEach((index, i) => (targets[index]!.handled += counts[i]!)) };
+    const attempts = indexes.map((index) => (replaying ? targets[index]!.replay.attempt() : undefined));
+    for (const [i, index] of indexes.entries()) {
+      counts.push(await applyOrExplain(on, tx, targets[index]!, batch, attempts[i]));
+    }
+    return {
+      committed: () =>
+        indexes.forEach((index, i) => {
+          targets[index]!.handled += counts[i]!;
+          attempts[i]?.commit();
+        }),
+    };
+  };
+  /** What a lane's projections kept during the replay, written once its last batch is in. */
+  const finishReplay = async (lane: Lane): Promise<void> => {
+    for (const index of lane.targets) {
+      const { projection, tables, replay } = targets[index]!;
+      if (!projection.finishReplay) continue;
+      const session = replay.attempt();
+      await replayBatch(lane.connection, (tx) =>
+        projection.finishReplay!({ tx, tables, mode: 'rebuild', replay: session }),
+      );
+    }
   };
   /** A batch every target has applied: the replay's progress moves past it. */
   const consumed = (batch: readonly RecordedEvent[]): void => {
@@ -223,13 +247,14 @@ async function rebuildHoldingLocks(
             const batch = await feed.take(index);
             if (batch.length > 0) {
               const applied = await replayBatch(lane.connection, (tx) =>
-                applyTo(lane.connection, tx, lane.targets, batch),
+                applyTo(lane.connection, tx, lane.targets, batch, true),
               );
-              applied.count();
+              applied.committed();
             }
             await feed.done(index);
             if (batch.length < batchSize) break;
           }
+          await finishReplay(lane);
           await feed.settled();
           await finishing.run(lane);
         }),
@@ -263,7 +288,7 @@ async function rebuildHoldingLocks(
             );
             if (batch.length === 0) break;
             // Counted now: if this transaction rolls back, the counts are restored below.
-            (await applyTo(connection, tx, everyTarget, batch)).count();
+            (await applyTo(connection, tx, everyTarget, batch, false)).committed();
             consumed(batch);
           }
           for (const [name, checkpoint] of live) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RecordedEvent } from '@bari/event-store';
 import { sql } from '@bari/db';
 import { applyBatch, findPoisonEvent } from './apply.ts';
-import type { Projection, TableNames } from './projection.ts';
+import type { Projection, ReplaySession, TableNames } from './projection.ts';
 import { isTransient } from './transient.ts';
 
 /*
@@ -17,15 +17,41 @@ export interface ReplayTarget {
   readonly tables: TableNames;
 }
 
-/** Applies a batch to one target; a failure that is not transient names its poison event. */
+/**
+ * A replay session (`ReplaySession`) whose effects are collected per attempt: `attempt()`
+ * hands a fresh one to each transaction, whose effects `commit` runs once it committed.
+ */
+export function createReplaySession(): {
+  readonly memory: Map<string, unknown>;
+  attempt(): ReplaySession & { commit(): void };
+} {
+  const memory = new Map<string, unknown>();
+  return {
+    memory,
+    attempt() {
+      const effects: (() => void)[] = [];
+      return {
+        memory,
+        afterCommit: (effect) => void effects.push(effect),
+        commit: () => effects.splice(0).forEach((effect) => effect()),
+      };
+    },
+  };
+}
+
+/**
+ * Applies a batch to one target; a failure that is not transient names its poison event.
+ * `replay`: the target's session during the replay (not in the catch-up).
+ */
 export async function applyOrExplain(
   connection: DatabasePoolConnection,
   tx: DatabaseTransactionConnection,
   target: ReplayTarget,
   batch: readonly RecordedEvent[],
+  replay?: ReplaySession,
 ): Promise<number> {
   try {
-    return await applyBatch(tx, target.projection, batch, target.tables, 'rebuild');
+    return await applyBatch(tx, target.projection, batch, target.tables, 'rebuild', replay);
   } catch (error) {
     if (isTransient(error)) throw error;
     // The probe needs its own transaction; ours is aborted. It runs after ours rolls back.
