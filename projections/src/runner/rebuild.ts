@@ -194,11 +194,14 @@ async function rebuildHoldingLocks(
   const finishReplay = async (lane: Lane): Promise<void> => {
     for (const index of lane.targets) {
       const { projection, tables, replay } = targets[index]!;
-      if (!projection.finishReplay) continue;
-      const session = replay.attempt();
-      await replayBatch(lane.connection, (tx) =>
-        projection.finishReplay!({ tx, tables, mode: 'rebuild', replay: session }),
-      );
+      const finish = projection.finishReplay;
+      if (!finish) continue;
+      const committed = await replayBatch(lane.connection, async (tx) => {
+        const session = replay.attempt();
+        await finish({ tx, tables, mode: 'rebuild', replay: session });
+        return session;
+      });
+      committed.commit();
     }
   };
   /** A batch every target has applied: the replay's progress moves past it. */
