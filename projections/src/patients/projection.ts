@@ -185,7 +185,8 @@ export const patientsProjection: Projection = {
   },
   async finishReplay({ tx, tables, replay }) {
     const totals = replayTotals(replay.memory);
-    await writeReportCounters(tx, tables, totals.reports);
+    // Nothing wrote them during the replay: the tables are empty.
+    await writeReportCounters(tx, tables, totals.reports, 'empty');
     await writeStatistics(tx, tables, totalChanges(totals), totals.statistics.pendingByDate);
   },
 };

@@ -17,6 +17,13 @@ export const REPORT_TABLES = [
   'report_establishment_pending',
 ] as const;
 
+/**
+ * Where changes go: tables holding counters (`existing`: added to them, rows brought to zero
+ * dropped), or empty ones (`empty`: a replay's totals after its last batch, inserted; about
+ * 113,000 pending rows at 20,000 patients, 0.7 s through the upsert).
+ */
+type CounterTables = 'existing' | 'empty';
+
 /** Adds one group kind's changes and drops the rows they bring to zero. */
 async function writeGroups(
   db: CommonQueryMethods,
@@ -25,6 +32,7 @@ async function writeGroups(
   keyColumn: IdentifierSqlToken,
   deltas: ReadonlyMap<string, GroupDelta>,
   labelled: boolean,
+  into: CounterTables,
 ): Promise<void> {
   const changed = [...deltas].filter(
     ([, delta]) => delta.patients !== 0 || delta.completed !== 0 || delta.pending !== 0,
@@ -84,6 +92,16 @@ async function writeGroups(
       pending.map(([, date]) => date),
       'date',
     );
+    if (into === 'empty') {
+      await db.query(sql.typeAlias('void')`
+        insert into ${pendingTable} (${keyColumn}, scheduled_date, pending)
+        select * from unnest(${keys}, ${dates}, ${sql.array(
+          pending.map(([, , change]) => change),
+          'int4',
+        )})
+      `);
+      return;
+    }
     // The upsert hands back the (group, date) rows it brought to zero, usually none: those are
     // deleted by key. A delete probing every changed row instead took 1.2 s of a 20,000-patient
     // rebuild (about 1,400 probes a batch).
@@ -141,6 +159,7 @@ export async function writeReportCounters(
   db: CommonQueryMethods,
   tables: TableNames,
   deltas: ReportDeltas,
+  into: CounterTables = 'existing',
 ): Promise<void> {
   await writeGroups(
     db,
@@ -149,6 +168,7 @@ export async function writeReportCounters(
     sql.identifier(['ibge_code']),
     deltas.municipalities,
     true,
+    into,
   );
   await writeGroups(
     db,
@@ -157,5 +177,6 @@ export async function writeReportCounters(
     sql.identifier(['establishment']),
     deltas.establishments,
     false,
+    into,
   );
 }
