@@ -377,18 +377,27 @@ describe('rebuildProjection', { timeout: 60_000 }, () => {
       },
     };
 
-    // When it is rebuilt, in batches of five events
+    // When it is rebuilt, in batches of five events, and two events come in before the swap
     await rebuildProjection({
       eventStore: fixture.eventStore,
       pool: fixture.pool,
       projection: summing,
       batchSize: 5,
+      onProgress: async ({ phase }) => {
+        if (phase === 'catch-up')
+          await fixture.eventStore.appendToStream('s-0000', [event(), event()], 'any');
+      },
     });
 
-    // Then the failed attempt's counts were dropped, and the sums written once equal the live rows
+    // Then the failed attempt's counts were dropped, the sums were written once, and the two
+    // late events were applied by the catch-up as the live runner applies them
     expect(calls).toBe(5);
     expect(finished).toBe(1);
-    expect(withoutIds(await readCounts(fixture.pool))).toEqual(live);
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual(
+      expectedCounts(await readWholeLog(fixture.eventStore)),
+    );
+    expect(live[0]).toMatchObject({ streamId: 's-0000', events: 2 });
+    expect(withoutIds(await readCounts(fixture.pool))[0]).toMatchObject({ streamId: 's-0000', events: 4 });
   });
 
   it('stops every lane when one projection fails mid-log, naming the event, and leaves both live', async () => {

@@ -33,8 +33,8 @@ describe('audit search: statistics for every name position', () => {
       select gen_random_uuid(), now(), 'u1', 'enf@hospital.br', 'VIEW_PATIENT', 'patient',
         case
           when i = 1 then array['paciente 1', 'nome unico']
-          when i % 10 = 0 then array['paciente ' || i % 3000]
           when i % 500 = 0 then array['paciente ' || i % 3000, 'usuario ' || i % 7, 'ator' || i % 4 || '@hospital.br']
+          when i % 10 = 0 then array['paciente ' || i % 3000]
           else array['paciente ' || i % 3000, 'usuario ' || i % 7]
         end
       from generate_series(1, ${ROWS}) as i

@@ -328,8 +328,30 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
     }
     await given(JOAO, [PatientDeleted.create({ patientId: JOAO, name: 'João' })]);
     expect(await counterRows()).toEqual(await recount());
+
+    // And a rebuild in small batches, which sums the counters during its replay and writes
+    // them once, leaves every counter row as the live batches did, rows at zero included
+    const live = { counters: await counterRows(), statistics: await statisticsRows() };
+    await harness.runner.stop();
+    await rebuildProjection({
+      eventStore: harness.eventStore,
+      pool: harness.pool,
+      projection: patientsProjection,
+      batchSize: 3,
+    });
+    expect({ counters: await counterRows(), statistics: await statisticsRows() }).toEqual(live);
   });
 });
+
+/** The statistics' counters and pending procedures per date, every row (zeros included). */
+async function statisticsRows() {
+  return harness.pool.oneFirst(sql.type(Rows)`
+    select json_build_object(
+      'counters', (select coalesce(json_agg(s order by s.name), '[]') from patient_statistics s),
+      'pendingByDate', (select coalesce(json_agg(p order by p.scheduled_date), '[]') from pending_procedures_by_date p)
+    ) as rows
+  `);
+}
 
 const Rows = z.object({ rows: z.unknown() });
 

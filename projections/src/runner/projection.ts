@@ -43,9 +43,11 @@ export interface Projection {
    */
   readonly apply: (events: readonly RecordedEvent[], context: ProjectionContext) => Promise<void>;
   /**
-   * Rebuilds only: called once on the lane's connection, in a transaction of its own, after
-   * the replay's last batch and before the deferred indexes are built, to write what `apply`
-   * kept in `context.replay` instead of writing it batch after batch.
+   * Rebuilds only: called on the lane's connection, in a transaction of its own, after the
+   * replay's last batch and before the deferred indexes are built, to write what `apply` kept
+   * in `context.replay` instead of writing it batch after batch. Only a projection with it is
+   * given `context.replay`. After a transient failure it is called again in a new
+   * transaction: it writes from the memory and does not change it.
    */
   readonly finishReplay?: (context: ReplayContext) => Promise<void>;
 }
@@ -60,8 +62,9 @@ export interface ReplaySession {
   /** The projection's own memory for this replay (nothing else reads it). */
   readonly memory: Map<string, unknown>;
   /**
-   * Runs `effect` once the batch's transaction has committed; never for an attempt that
-   * rolled back (a transient failure retries the batch from the start).
+   * Runs `effect` (synchronous: nothing awaits it) once the batch's transaction has
+   * committed; never for an attempt that rolled back (a transient failure retries the batch
+   * from the start).
    */
   afterCommit(effect: () => void): void;
 }
@@ -81,7 +84,8 @@ export interface ProjectionContext {
   readonly mode: 'live' | 'rebuild';
   /**
    * During a rebuild's replay (never live, nor in the catch-up that applies the last events
-   * before the swap): where a projection with `finishReplay` may keep what it writes then.
+   * before the swap), for a projection with `finishReplay`: where it may keep what it writes
+   * then.
    */
   readonly replay?: ReplaySession;
 }

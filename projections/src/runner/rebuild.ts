@@ -178,9 +178,14 @@ async function rebuildHoldingLocks(
     replaying: boolean,
   ) => {
     const counts: number[] = [];
-    const attempts = indexes.map((index) => (replaying ? targets[index]!.replay.attempt() : undefined));
+    // Only a projection that writes what it keeps gets a session (`finishReplay`).
+    const attempts = indexes.map((index) =>
+      replaying && targets[index]!.projection.finishReplay ? targets[index]!.replay.attempt() : undefined,
+    );
     for (const [i, index] of indexes.entries()) {
-      counts.push(await applyOrExplain(on, tx, targets[index]!, batch, attempts[i]));
+      const attempt = attempts[i];
+      const session = attempt && { memory: attempt.memory, afterCommit: attempt.afterCommit };
+      counts.push(await applyOrExplain(on, tx, targets[index]!, batch, session));
     }
     return {
       committed: () =>
@@ -197,9 +202,10 @@ async function rebuildHoldingLocks(
       const finish = projection.finishReplay;
       if (!finish) continue;
       const committed = await replayBatch(lane.connection, async (tx) => {
-        const session = replay.attempt();
+        const attempt = replay.attempt();
+        const session = { memory: attempt.memory, afterCommit: attempt.afterCommit };
         await finish({ tx, tables, mode: 'rebuild', replay: session });
-        return session;
+        return attempt;
       });
       committed.commit();
     }
