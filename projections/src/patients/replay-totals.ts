@@ -1,4 +1,4 @@
-import { addReportDeltas, type ReportDeltas } from '../reports/counters.ts';
+import { addPerDate, addReportDeltas, type ReportDeltas } from '../reports/counters.ts';
 import type { StatisticsDelta } from './fold.ts';
 
 /*
@@ -18,14 +18,18 @@ export interface ReplayTotals {
   readonly touched: Set<StatisticName>;
 }
 
-/** A batch's changes to the statistics, as `[counter, change]` for the counters it changes. */
-export function statisticChanges(delta: StatisticsDelta): [StatisticName, number][] {
-  const all: [StatisticName, number][] = [
+/** The statistics' counters of a delta (or of the totals), as `[counter, value]`. */
+function counters(delta: StatisticsDelta): [StatisticName, number][] {
+  return [
     ['patients', delta.patients],
     ['completed_procedures', delta.completedProcedures],
     ['pending_procedures', delta.pendingProcedures],
   ];
-  return all.filter(([, change]) => change !== 0);
+}
+
+/** A batch's changes to the statistics, as `[counter, change]` for the counters it changes. */
+export function statisticChanges(delta: StatisticsDelta): [StatisticName, number][] {
+  return counters(delta).filter(([, change]) => change !== 0);
 }
 
 const MEMORY_KEY = 'patients-replay-totals';
@@ -52,18 +56,12 @@ export function addBatch(totals: ReplayTotals, reports: ReportDeltas, statistics
   sum.completedProcedures += statistics.completedProcedures;
   sum.pendingProcedures += statistics.pendingProcedures;
   // Every date a batch names gets its row, even at zero, as the batch's upsert would write it.
-  for (const [date, change] of statistics.pendingByDate) {
-    sum.pendingByDate.set(date, (sum.pendingByDate.get(date) ?? 0) + change);
-  }
+  addPerDate(sum.pendingByDate, statistics.pendingByDate);
   for (const [name] of statisticChanges(statistics)) totals.touched.add(name);
 }
 
 /** The totals' statistics as the changes to write: every counter some batch changed. */
 export function totalChanges(totals: ReplayTotals): [StatisticName, number][] {
-  const all = new Map<StatisticName, number>([
-    ['patients', totals.statistics.patients],
-    ['completed_procedures', totals.statistics.completedProcedures],
-    ['pending_procedures', totals.statistics.pendingProcedures],
-  ]);
-  return [...totals.touched].map((name) => [name, all.get(name)!]);
+  const values = new Map(counters(totals.statistics));
+  return [...totals.touched].map((name) => [name, values.get(name)!]);
 }

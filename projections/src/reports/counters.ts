@@ -144,11 +144,14 @@ export function addReportDeltas(total: ReportDeltas, batch: ReportDeltas): void 
       group.patients += delta.patients;
       group.completed += delta.completed;
       group.pending += delta.pending;
-      for (const [date, change] of delta.pendingByDate) {
-        group.pendingByDate.set(date, (group.pendingByDate.get(date) ?? 0) + change);
-      }
+      addPerDate(group.pendingByDate, delta.pendingByDate);
       const changed = delta.patients !== 0 || delta.completed !== 0 || delta.pending !== 0;
       if (changed && delta.label) group.label = delta.label;
     }
   }
+}
+
+/** Adds each date's change of `changes` to `into` (a date it names is kept even at zero). */
+export function addPerDate(into: Map<string, number>, changes: ReadonlyMap<string, number>): void {
+  for (const [date, change] of changes) into.set(date, (into.get(date) ?? 0) + change);
 }

@@ -183,9 +183,7 @@ async function rebuildHoldingLocks(
       replaying && targets[index]!.projection.finishReplay ? targets[index]!.replay.attempt() : undefined,
     );
     for (const [i, index] of indexes.entries()) {
-      const attempt = attempts[i];
-      const session = attempt && { memory: attempt.memory, afterCommit: attempt.afterCommit };
-      counts.push(await applyOrExplain(on, tx, targets[index]!, batch, session));
+      counts.push(await applyOrExplain(on, tx, targets[index]!, batch, attempts[i]?.session));
     }
     return {
       committed: () =>
@@ -203,8 +201,7 @@ async function rebuildHoldingLocks(
       if (!finish) continue;
       const committed = await replayBatch(lane.connection, async (tx) => {
         const attempt = replay.attempt();
-        const session = { memory: attempt.memory, afterCommit: attempt.afterCommit };
-        await finish({ tx, tables, mode: 'rebuild', replay: session });
+        await finish({ tx, tables, mode: 'rebuild', replay: attempt.session });
         return attempt;
       });
       committed.commit();

@@ -19,20 +19,17 @@ export interface ReplayTarget {
 
 /**
  * A replay session (`ReplaySession`) whose effects are collected per attempt: `attempt()`
- * hands a fresh one to each transaction, whose effects `commit` runs once it committed.
+ * hands a fresh session to each transaction, and `commit` runs its effects once it committed.
  */
 export function createReplaySession(): {
-  readonly memory: Map<string, unknown>;
-  attempt(): ReplaySession & { commit(): void };
+  attempt(): { readonly session: ReplaySession; commit(): void };
 } {
   const memory = new Map<string, unknown>();
   return {
-    memory,
     attempt() {
       const effects: (() => void)[] = [];
       return {
-        memory,
-        afterCommit: (effect) => void effects.push(effect),
+        session: { memory, afterCommit: (effect) => void effects.push(effect) },
         commit: () => effects.splice(0).forEach((effect) => effect()),
       };
     },
