@@ -401,18 +401,25 @@ describe('patients projection', { timeout: 60_000 }, () => {
     await rebuildProjection({ eventStore, pool, projection: patientsProjection });
 
     expect(await dump()).toEqual(before);
-    // The lists' copy keeps the table's settings: no statistics on the arrays, the index by id
-    const settings = await pool.any(sql.type(z.object({ column: z.string(), target: z.number().nullable() }))`
-      select attname as column, attstattarget::int as target from pg_attribute
+    // The lists' copy keeps the table's settings: no statistics on the arrays, stored
+    // uncompressed and kept in the row while it fits (migration 006), the index by id
+    const settings = await pool.any(sql.type(
+      z.object({ column: z.string(), target: z.number().nullable(), storage: z.string() }),
+    )`
+      select attname as column, attstattarget::int as target, attstorage as storage from pg_attribute
       where attrelid = 'patient_procedure_lists'::regclass and attnum > 0 order by attnum
     `);
     expect(settings).toEqual([
-      { column: 'patient_id', target: null },
-      { column: 'procedure_ids', target: 0 },
-      { column: 'type_ids', target: 0 },
-      { column: 'scheduled_dates', target: 0 },
-      { column: 'ordinals', target: 0 },
+      { column: 'patient_id', target: null, storage: 'p' },
+      { column: 'procedure_ids', target: 0, storage: 'e' },
+      { column: 'type_ids', target: 0, storage: 'e' },
+      { column: 'scheduled_dates', target: 0, storage: 'e' },
+      { column: 'ordinals', target: 0, storage: 'e' },
     ]);
+    const parameters = await pool.oneFirst(sql.type(z.object({ parameters: z.array(z.string()).nullable() }))`
+      select reloptions as parameters from pg_class where oid = 'patient_procedure_lists'::regclass
+    `);
+    expect(parameters).toEqual(['toast_tuple_target=8160']);
     const listed = await pool.oneFirst(sql.type(z.object({ patientId: z.string().nullable() }))`
       select patient_id as "patientId" from patient_procedure_lists where procedure_ids @> array[${procedureId(13)}::uuid]
     `);

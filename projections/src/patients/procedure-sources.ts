@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { ProcedureType } from '@bari/contracts';
 import { sql } from '@bari/db';
 import type { TableNames } from '../runner/projection.ts';
-import { PROCEDURE_COLUMNS, PROCEDURE_LIST_COLUMNS, PROCEDURE_TYPE_COLUMNS } from './columns.ts';
+import { PROCEDURE_COLUMNS, PROCEDURE_TYPE_COLUMNS } from './columns.ts';
 import type { ProcedureListRow, ProcedureRow } from './fold.ts';
-import { loadRows, selectList, upsertRows } from '../shared/columns.ts';
+import { arrayLiteral, loadRows, selectList, textArrayBinary } from '../shared/columns.ts';
+import { dateArrayBinary, int4ArrayBinary, uuidArrayBinary } from '../shared/binary-arrays.ts';
 
 /*
  * Where a patient's procedures are stored: a bulk assignment's procedures are listed, as
@@ -181,15 +182,54 @@ export async function loadProcedureTypes(
  * Adds procedures to their patients' lists: a patient without a list gets one, a patient with
  * one (a later bulk assignment) has these appended, in PostgreSQL, so the list is never read
  * back. Their ordinals come after every one the list holds, so the order stays.
+ *
+ * The batch's ids, dates and ordinals travel as one binary array each, and each list takes its
+ * slice (`[lo:hi]`, a constant-time cut of fixed-size elements): sent as text literals, parsing
+ * 1.8 million uuids and dates was 1 s of a rebuild. The type ids, text of varying length, go as
+ * each list's literal (a slice of them would be found by walking the elements before it).
  */
 export async function appendToLists(
   db: CommonQueryMethods,
   tables: ProcedureTables,
   lists: readonly ProcedureListRow[],
 ): Promise<void> {
-  await upsertRows(db, tables.lists, PROCEDURE_LIST_COLUMNS, 'patientId', lists, {
-    append: ['procedureIds', 'typeIds', 'scheduledDates', 'ordinals'],
-  });
+  if (lists.length === 0) return;
+  const bounds = { lo: [] as number[], hi: [] as number[] };
+  let end = 0;
+  for (const list of lists) {
+    bounds.lo.push(end + 1);
+    end += list.procedureIds.length;
+    bounds.hi.push(end);
+  }
+  // A loop: `flatMap` took 0.7 s for a rebuild's 1.8 million procedures.
+  const flat = <Value>(pick: (list: ProcedureListRow) => readonly Value[]): Value[] => {
+    const values: Value[] = [];
+    for (const list of lists) for (const value of pick(list)) values.push(value);
+    return values;
+  };
+  const slice = (array: FragmentSqlToken) => sql.fragment`(${array})[r.lo:r.hi]`;
+  const ids = slice(sql.fragment`${sql.binary(uuidArrayBinary(flat((list) => list.procedureIds)))}::uuid[]`);
+  const dates = slice(
+    sql.fragment`${sql.binary(dateArrayBinary(flat((list) => list.scheduledDates)))}::date[]`,
+  );
+  const ordinals = slice(sql.fragment`${sql.binary(int4ArrayBinary(flat((list) => list.ordinals)))}::int4[]`);
+  const appended = (column: string) =>
+    sql.fragment`${sql.identifier([column])} = l.${sql.identifier([column])} || excluded.${sql.identifier([column])}`;
+  await db.query(sql.typeAlias('void')`
+    insert into ${tables.lists} as l (patient_id, procedure_ids, type_ids, scheduled_dates, ordinals)
+    select r.patient_id, ${ids}, r.type_ids::text[], ${dates}, ${ordinals}
+    from unnest(
+      ${sql.binary(uuidArrayBinary(lists.map((list) => list.patientId)))}::uuid[],
+      ${sql.binary(textArrayBinary(lists.map((list) => arrayLiteral(list.typeIds, 'text[]'))))}::text[],
+      ${sql.binary(int4ArrayBinary(bounds.lo))}::int4[],
+      ${sql.binary(int4ArrayBinary(bounds.hi))}::int4[]
+    ) with ordinality as r (patient_id, type_ids, lo, hi, n)
+    order by r.n
+    on conflict (patient_id) do update set ${sql.join(
+      ['procedure_ids', 'type_ids', 'scheduled_dates', 'ordinals'].map(appended),
+      sql.fragment`, `,
+    )}
+  `);
 }
 
 /**

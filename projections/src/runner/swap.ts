@@ -58,6 +58,7 @@ export async function createRebuildTables(
       create table ${id(copy)} (like ${id(table)} including all excluding indexes)
     `);
     await copyStatisticsTargets(db, table, copy);
+    await copyStorageParameters(db, table, copy);
     const live = await db.any(sql.type(LiveIndexSchema)`
       select i.relname as name, pg_get_indexdef(i.oid) as definition, x.indisunique as "isUnique",
         pg_get_constraintdef(c.oid) as constraint
@@ -97,6 +98,20 @@ async function copyStatisticsTargets(db: CommonQueryMethods, table: string, copy
       alter table ${id(copy)} alter column ${id(column)} set statistics ${rawDdl(String(target))}
     `);
   }
+}
+
+const StorageParametersSchema = z.object({ parameters: z.array(z.string()).nullable() });
+
+/**
+ * The table's storage parameters (`with (toast_tuple_target = …)`), which `like` does not copy.
+ * Each is `name=value` as PostgreSQL validated it when the migration set it.
+ */
+async function copyStorageParameters(db: CommonQueryMethods, table: string, copy: string): Promise<void> {
+  const { parameters } = await db.one(sql.type(StorageParametersSchema)`
+    select reloptions as parameters from pg_class where oid = ${table}::regclass
+  `);
+  if (!parameters || parameters.length === 0) return;
+  await db.query(sql.typeAlias('void')`alter table ${id(copy)} set (${rawDdl(parameters.join(', '))})`);
 }
 
 /**

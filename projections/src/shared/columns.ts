@@ -17,6 +17,8 @@ const SQL_TYPES = {
   date: sql.fragment`date`,
   timestamptz: sql.fragment`timestamptz`,
   jsonb: sql.fragment`jsonb`,
+  /** JSON checked and kept as written: for values no query looks into (no parse into `jsonb`). */
+  json: sql.fragment`json`,
   /**
    * JSON kept as its text, for a projection's own state that no query looks into: PostgreSQL
    * stores it as sent, where `jsonb` parses and rebuilds every value (a lookup row of about
@@ -61,7 +63,7 @@ export function selectList<Map extends ColumnMap>(map: Map, omit: readonly (keyo
  * quoted (in double quotes, `"` and backslashes escaped): uuids, dates and integers hold no
  * character the literal treats specially, and a list row has hundreds of them.
  */
-function arrayLiteral(values: readonly unknown[], type: SqlType): string {
+export function arrayLiteral(values: readonly unknown[], type: SqlType): string {
   const quoted = type === 'text[]';
   let literal = '{';
   for (let index = 0; index < values.length; index += 1) {
@@ -74,10 +76,22 @@ function arrayLiteral(values: readonly unknown[], type: SqlType): string {
   return `${literal}}`;
 }
 
+/**
+ * A value that writes its own JSON text, for a JSON column: built as text, without the
+ * intermediate object `JSON.stringify` would need.
+ */
+export interface WritesJsonText {
+  toJsonText(): string;
+}
+
+const writesJsonText = (value: unknown): value is WritesJsonText =>
+  typeof (value as Partial<WritesJsonText>).toJsonText === 'function';
+
 /** A field's value as the text PostgreSQL reads for its column type (null stays null). */
 function asText(value: unknown, type: SqlType): string | null {
   if (value === null || value === undefined) return null;
-  if (type === 'jsonb' || type === 'jsonText') return JSON.stringify(value);
+  if (type === 'jsonb' || type === 'json' || type === 'jsonText')
+    return writesJsonText(value) ? value.toJsonText() : JSON.stringify(value);
   if (Array.isArray(value)) return arrayLiteral(value, type);
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'string' ? value : String(value);
@@ -278,6 +292,7 @@ const ARRAY_TYPES: Readonly<Record<SqlType, string>> = {
   date: 'date',
   timestamptz: 'timestamptz',
   jsonb: 'jsonb',
+  json: 'json',
   jsonText: 'text',
   // Arrays are never keys.
   'uuid[]': 'uuid',
