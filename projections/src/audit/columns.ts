@@ -2,7 +2,8 @@ import type { ColumnMap } from '../shared/columns.ts';
 
 /**
  * The `audit_log` table, field by field (`seq` is an identity column the database numbers;
- * `search` is written only by rows from before migration 003).
+ * `search` is written only by rows from before migration 003, `details` only by rows from
+ * before migration 006: `details_json` holds theirs since).
  */
 export const AUDIT_LOG_COLUMNS = {
   eventId: { column: 'event_id', type: 'uuid' },
@@ -14,7 +15,7 @@ export const AUDIT_LOG_COLUMNS = {
   entityId: { column: 'entity_id', type: 'text' },
   entityName: { column: 'entity_name', type: 'text' },
   ipAddress: { column: 'ip_address', type: 'text' },
-  details: { column: 'details', type: 'jsonb' },
+  details: { column: 'details_json', type: 'json' },
   searchTerms: { column: 'search_terms', type: 'text[]' },
 } as const satisfies ColumnMap;
 

@@ -15,7 +15,14 @@ import {
   type PatientEvent,
 } from '@bari/contracts';
 import type { RecordedEvent } from '@bari/event-store';
-import { assignedEntityId, type AssignedProcedure, type Entities, type EntityRow } from './entities.ts';
+import {
+  AssignedProcedures,
+  assignedEntityId,
+  assignedProcedure,
+  fieldsOf,
+  type Entities,
+  type EntityRow,
+} from './entities.ts';
 import { parsePatientEvent } from '../shared/patient-event.ts';
 
 /*
@@ -90,8 +97,8 @@ function setEntity(entities: Entities, row: EntityRow): void {
 function procedureEntity(entities: Entities, procedureId: string, patientId: string): EntityRow | undefined {
   const own = entities.get(procedureId);
   if (own) return own;
-  const listed = entities.get(assignedEntityId(patientId))?.state[procedureId] as
-    AssignedProcedure | undefined;
+  const assigned = entities.get(assignedEntityId(patientId));
+  const listed = assigned && assignedProcedure(assigned.state, procedureId);
   if (!listed) return undefined;
   const [name, scheduledDate] = listed;
   return { id: procedureId, name, parentId: patientId, state: { status: 'pending', scheduledDate } };
@@ -118,7 +125,7 @@ function procedureEntry(
   extra?: Record<string, unknown>,
 ): Entry {
   const known = procedureEntity(entities, procedureId, patientId);
-  const before = known?.state ?? {};
+  const before = fieldsOf(known);
   setEntity(entities, {
     id: procedureId,
     name: known?.name ?? '',
@@ -162,7 +169,7 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
       return { action, ...ofPatient, entityName: details.name, details: null };
     }
     case 'PatientUpdated': {
-      const before = patient?.state ?? {};
+      const before = fieldsOf(patient);
       const changes = fieldChanges(before, event.data.changes);
       const name = event.data.changes.name ?? patientName ?? '';
       setEntity(entities, {
@@ -198,11 +205,9 @@ function patientEntry(event: PatientEvent, entities: Entities): Entry {
     }
     case 'RequiredProceduresAssigned': {
       const listId = assignedEntityId(patientId);
-      const listed: Record<string, AssignedProcedure> = {
-        ...(entities.get(listId)?.state as Record<string, AssignedProcedure> | undefined),
-      };
+      const listed = new AssignedProcedures(entities.get(listId)?.state);
       for (const { procedureId, procedureType, scheduledDate } of event.data.procedures) {
-        listed[procedureId] = [procedureType.name, scheduledDate];
+        listed.set(procedureId, [procedureType.name, scheduledDate]);
       }
       setEntity(entities, { id: listId, name: '', parentId: patientId, state: listed });
       return {

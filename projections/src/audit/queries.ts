@@ -36,7 +36,14 @@ const AuditLogRowSchema = z
     timestamp: new Date(occurredAt).toISOString(),
     ...row,
   }));
-const columns = selectList(AUDIT_LOG_COLUMNS, ['searchTerms']);
+// A row written before migration 006 has its details in the `jsonb` column.
+const columns = sql.join(
+  [
+    selectList(AUDIT_LOG_COLUMNS, ['searchTerms', 'details']),
+    sql.fragment`coalesce(details_json, details::json) as details`,
+  ],
+  sql.fragment`, `,
+);
 
 /** `text` as a LIKE pattern matching it anywhere: `%`, `_` and `\\` in it are plain characters. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

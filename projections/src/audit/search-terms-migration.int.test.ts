@@ -14,7 +14,8 @@ import { createAuditQueries } from './queries.ts';
  * `003_search_terms.sql` on a database whose audit log already has rows: they keep their
  * search text and are found by the same searches as before, beside the rows written after,
  * which list their names as terms. And `004_entity_state_as_text.sql`: the lookup's state,
- * `jsonb` before, is the same JSON as text after.
+ * `jsonb` before, is the same JSON as text after. And `006_details_as_json.sql`: the old rows'
+ * details, in the `jsonb` column, are read beside the new rows', in the `json` one.
  */
 
 const MIGRATIONS = [
@@ -22,6 +23,7 @@ const MIGRATIONS = [
   'projections/audit/004_entity_state_as_text.sql',
   // builds on 003's column
   'projections/audit/005_search_term_statistics.sql',
+  'projections/audit/006_details_as_json.sql',
 ];
 const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
@@ -29,7 +31,10 @@ const OLD_PROCEDURE_ROW = '0190a1b2-0000-7000-8000-000000000001';
 const OLD_PATIENT_ROW = '0190a1b2-0000-7000-8000-000000000002';
 const NEW_ROW = '0190a1b2-0000-7000-8000-000000000003';
 
-describe('migrations 003 and 004: audit search terms and lookup state, on a log with rows', () => {
+const OLD_DETAILS = { status: 'completed', patientName: 'Maria da Conceição' };
+const NEW_DETAILS = { values: { reason: 'registration', count: '93' } };
+
+describe('migrations 003, 004 and 006: audit search terms, lookup state and details, on a log with rows', () => {
   let database: TestDatabase;
   let pool: DatabasePool;
   const found = async (search: string) =>
@@ -55,8 +60,9 @@ describe('migrations 003 and 004: audit search terms and lookup state, on a log 
     ] as const) {
       await pool.query(sql.typeAlias('void')`
         insert into audit_log (event_id, occurred_at, user_id, user_email, action, entity_type,
-          entity_name, search)
-        values (${eventId}, now(), 'u1', 'enf@hospital.br', ${action}, ${entityType}, ${entityName}, ${search})
+          entity_name, search, details)
+        values (${eventId}, now(), 'u1', 'enf@hospital.br', ${action}, ${entityType}, ${entityName}, ${search},
+          ${eventId === OLD_PROCEDURE_ROW ? JSON.stringify(OLD_DETAILS) : null}::jsonb)
       `);
     }
     await pool.query(sql.typeAlias('void')`
@@ -67,9 +73,9 @@ describe('migrations 003 and 004: audit search terms and lookup state, on a log 
     await migrate(database.url, ALL);
     await pool.query(sql.typeAlias('void')`
       insert into audit_log (event_id, occurred_at, user_id, user_email, action, entity_type,
-        entity_name, search_terms)
+        entity_name, search_terms, details_json)
       values (${NEW_ROW}, now(), 'u1', 'enf@hospital.br', 'CREATE_PATIENT', 'patient', 'Ana Souza',
-        array['ana souza'])
+        array['ana souza'], ${JSON.stringify(NEW_DETAILS)})
     `);
     await pool.query(sql.typeAlias('void')`insert into audit_search_terms (term) values ('ana souza')`);
   });
@@ -85,6 +91,15 @@ describe('migrations 003 and 004: audit search terms and lookup state, on a log 
     expect(await found('SILVA')).toEqual([OLD_PATIENT_ROW]);
     expect(await found('souz')).toEqual([NEW_ROW]);
     expect(await found('ana souza jose')).toEqual([]);
+  });
+
+  it("reads each row's details from the column it was written to", async () => {
+    const { rows } = await createAuditQueries(pool).list(AuditLogQuerySchema.parse({}));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.details]))).toEqual({
+      [OLD_PROCEDURE_ROW]: OLD_DETAILS,
+      [OLD_PATIENT_ROW]: null,
+      [NEW_ROW]: NEW_DETAILS,
+    });
   });
 
   it('leaves the old rows without terms, and indexes only their search text', async () => {
