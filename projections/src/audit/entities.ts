@@ -90,6 +90,9 @@ const READS_ASSIGNED = new Set([
 /** Event types that add to a patient's `assigned:` row: it is loaded whole, to be written back. */
 const WRITES_ASSIGNED = new Set(['RequiredProceduresAssigned']);
 
+/** The fields of an event's data that name an entity loaded whole. */
+const NAMED_FIELDS = ['patientId', 'procedureId', 'keyId'] as const;
+
 /** A procedure a batch may name from its patient's `assigned:` row. */
 export interface AssignedPick {
   readonly assignedId: string;
@@ -111,7 +114,7 @@ export function entitiesToLoad(events: readonly RecordedEvent[]): {
   const picks = new Map<string, AssignedPick>();
   for (const event of events) {
     const data = (event.data ?? {}) as Record<string, unknown>;
-    for (const field of ['patientId', 'procedureId', 'keyId']) {
+    for (const field of NAMED_FIELDS) {
       const id = text(data[field]);
       if (id) ids.add(id);
     }

@@ -6,49 +6,24 @@ import {
   AUDIT_LOG_COLUMNS,
   AUDIT_SEARCH_TERM_COLUMNS,
 } from './columns.ts';
-import { AUDITED_EVENT_TYPES, auditRows, type AuditRow } from './entries.ts';
+import { AUDITED_EVENT_TYPES, auditRows } from './entries.ts';
 import { entitiesToLoad, type EntityRow } from './entities.ts';
+import { addFacets, facetsOf, replayFacets, termsOf } from './facets.ts';
 import { loadAssignedPicks } from './load-assigned.ts';
-
-interface FacetRow {
-  readonly key: string;
-  readonly kind: 'action' | 'entity_type' | 'user';
-  readonly value: string;
-  readonly label: string | null;
-}
-
-/** The facets a batch's rows show (a user's label is their latest email). */
-function facetsOf(rows: readonly AuditRow[]): FacetRow[] {
-  const facets = new Map<string, FacetRow>();
-  const add = (kind: FacetRow['kind'], value: string, label: string | null = null) =>
-    facets.set(`${kind}:${value}`, { key: `${kind}:${value}`, kind, value, label });
-  for (const row of rows) {
-    add('action', row.action);
-    add('entity_type', row.entityType);
-    if (row.userId) add('user', row.userId, row.userEmail);
-  }
-  return [...facets.values()];
-}
-
-/** The distinct search terms of a batch's rows. */
-function termsOf(rows: readonly AuditRow[]): { term: string }[] {
-  const terms = new Set<string>();
-  for (const row of rows) for (const term of row.searchTerms) terms.add(term);
-  return [...terms].map((term) => ({ term }));
-}
 
 /**
  * The audit log (`audit_log`): one row per auditable event of the log — patient, procedure,
  * user, access-key and system events, logins and access events — with who, when, from where,
  * the entity and the details (old → new values). A batch loads the entities it names from
  * its own lookup (`audit_entities`) in one query, folds in memory, then writes the new rows,
- * the changed lookup rows, the facets and the search terms in one statement.
+ * the changed lookup rows, the facets and the search terms in one statement (during a
+ * rebuild's replay, the facets and terms are kept and written once, by `finishReplay`).
  */
 export const auditProjection: Projection = {
   name: 'audit',
   eventTypes: AUDITED_EVENT_TYPES,
   tables: ['audit_log', 'audit_entities', 'audit_facets', 'audit_search_terms'],
-  async apply(events, { tx, tables }) {
+  async apply(events, { tx, tables, replay }) {
     const { ids, picks } = entitiesToLoad(events);
     const loaded = [
       ...(await loadRows<typeof AUDIT_ENTITY_COLUMNS, EntityRow>(
@@ -67,18 +42,36 @@ export const auditProjection: Projection = {
     const changed = [...entities.values()].filter((row) => before.get(row.id) !== row);
     const created = changed.filter((row) => !before.has(row.id));
     const reloaded = changed.filter((row) => before.has(row.id));
+    const facets = facetsOf(rows);
+    const terms = termsOf(rows);
+    if (replay) {
+      const kept = replayFacets(replay.memory);
+      replay.afterCommit(() => addFacets(kept, facets, terms));
+    }
     // One statement, one round trip (a live batch is often one event, and a command waits for
     // it): each write touches rows the others do not.
     await writeTogether(tx, [
       // An entity the batch did not load is one it names for the first time: new.
       insertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, created),
       upsertStatement(tables('audit_entities'), AUDIT_ENTITY_COLUMNS, 'id', reloaded),
-      upsertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facetsOf(rows)),
+      replay ? null : upsertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, 'key', facets),
       // Each name once: a term already known is left as it is.
-      upsertStatement(tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', termsOf(rows)),
+      replay ? null : upsertStatement(tables('audit_search_terms'), AUDIT_SEARCH_TERM_COLUMNS, 'term', terms),
       // One row per event, keyed by its id: always new (a batch is applied once, with its
       // checkpoint); numbered (`seq`) in their order.
       insertStatement(tables('audit_log'), AUDIT_LOG_COLUMNS, rows),
+    ]);
+  },
+  async finishReplay({ tx, tables, replay }) {
+    const { facets, terms } = replayFacets(replay.memory);
+    // Nothing wrote them during the replay: the tables are empty.
+    await writeTogether(tx, [
+      insertStatement(tables('audit_facets'), AUDIT_FACET_COLUMNS, [...facets.values()]),
+      insertStatement(
+        tables('audit_search_terms'),
+        AUDIT_SEARCH_TERM_COLUMNS,
+        [...terms].map((term) => ({ term })),
+      ),
     ]);
   },
 };
