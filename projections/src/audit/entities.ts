@@ -59,7 +59,7 @@ export class AssignedProcedures implements WritesJsonText {
     let text = '{';
     for (const [procedureId, [name, scheduledDate]] of this.procedures) {
       if (text.length > 1) text += ',';
-      text += `${JSON.stringify(procedureId)}:[${JSON.stringify(name)},${JSON.stringify(scheduledDate)}]`;
+      text += `${JSON.stringify(procedureId)}:[${JSON.stringify(name)},${JSON.stringify(scheduledDate ?? null)}]`;
     }
     return `${text}}`;
   }

@@ -184,9 +184,10 @@ export async function loadProcedureTypes(
  * back. Their ordinals come after every one the list holds, so the order stays.
  *
  * The batch's ids, dates and ordinals travel as one binary array each, and each list takes its
- * slice (`[lo:hi]`, a constant-time cut of fixed-size elements): sent as text literals, parsing
- * 1.8 million uuids and dates was 1 s of a rebuild. The type ids, text of varying length, go as
- * each list's literal (a slice of them would be found by walking the elements before it).
+ * slice (`[lo:hi]`, a constant-time cut of fixed-size elements in an array without nulls): sent
+ * as text literals, parsing 1.8 million uuids and dates was 1 s of a rebuild. The type ids,
+ * text of varying length, go as each list's literal (a slice of them would be found by walking
+ * the elements before it).
  */
 export async function appendToLists(
   db: CommonQueryMethods,
@@ -209,9 +210,15 @@ export async function appendToLists(
   };
   const slice = (array: FragmentSqlToken) => sql.fragment`(${array})[r.lo:r.hi]`;
   const ids = slice(sql.fragment`${sql.binary(uuidArrayBinary(flat((list) => list.procedureIds)))}::uuid[]`);
-  const dates = slice(
-    sql.fragment`${sql.binary(dateArrayBinary(flat((list) => list.scheduledDates)))}::date[]`,
-  );
+  // Nulls (unscheduled) travel as -infinity: see `dateArrayBinary`.
+  const dates = sql.fragment`array_replace(${slice(
+    sql.fragment`${sql.binary(
+      dateArrayBinary(
+        flat((list) => list.scheduledDates),
+        { nulls: 'negativeInfinity' },
+      ),
+    )}::date[]`,
+  )}, '-infinity'::date, null)`;
   const ordinals = slice(sql.fragment`${sql.binary(int4ArrayBinary(flat((list) => list.ordinals)))}::int4[]`);
   const appended = (column: string) =>
     sql.fragment`${sql.identifier([column])} = l.${sql.identifier([column])} || excluded.${sql.identifier([column])}`;

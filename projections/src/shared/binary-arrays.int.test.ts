@@ -79,3 +79,19 @@ describe('binary arrays, refusing what is not their type', () => {
     expect(() => dateArrayBinary([day])).toThrow(TypeError);
   });
 });
+
+describe('dates without nulls in the array (nulls as -infinity)', () => {
+  it('given nulls among the days, then no null bitmap, and each slice reads back with its nulls', async () => {
+    const days = ['2025-01-10', null, '2025-03-01', null, null, '2026-11-28'];
+    const buffer = dateArrayBinary(days, { nulls: 'negativeInfinity' });
+    // the header's null flag: an array with nulls is sliced by walking it, element by element
+    expect(buffer.readInt32BE(4)).toBe(0);
+    expect(dateArrayBinary(days).readInt32BE(4)).toBe(1);
+    const slices = await database.pool.anyFirst(sql.type(z.object({ value: z.array(z.string().nullable()) }))`
+      select array_replace((${sql.binary(buffer)}::date[])[s.lo:s.hi], '-infinity'::date, null)::text[] as value
+      from (values (1, 2, 1), (3, 5, 2), (6, 6, 3), (7, 6, 4)) as s (lo, hi, n)
+      order by s.n
+    `);
+    expect(slices).toEqual([['2025-01-10', null], ['2025-03-01', null, null], ['2026-11-28'], []]);
+  });
+});

@@ -121,7 +121,13 @@ function digits(text: string, from: number, to: number): number {
 const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A `YYYY-MM-DD` day's number from 2000-01-01; a day that does not exist (2025-02-30) is refused. */
+/** 400 Gregorian years, in milliseconds (the calendar repeats every 400 years). */
+const DAYS_400_YEARS_MS = 146_097 * DAY_MS;
+
+/**
+ * A `YYYY-MM-DD` day's number from 2000-01-01 (years 0001–9999); a day that does not exist
+ * (2025-02-30, year 0000, a letter) is refused, as PostgreSQL refuses it.
+ */
 function dayNumber(day: string): number {
   const [year, month, date] = [digits(day, 0, 4), digits(day, 5, 7), digits(day, 8, 10)];
   const lastDay = month === 2 && isLeap(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
@@ -129,6 +135,7 @@ function dayNumber(day: string): number {
     day.length !== 10 ||
     day.charCodeAt(4) !== DASH ||
     day.charCodeAt(7) !== DASH ||
+    !(year >= 1) ||
     !(date >= 1 && date <= lastDay)
   )
     throw new TypeError(`Not a date: ${day}`);
@@ -137,10 +144,24 @@ function dayNumber(day: string): number {
     year >= 100 ? Date.UTC(year, month - 1, date) : Date.UTC(year + 400, month - 1, date) - DAYS_400_YEARS_MS;
   return epochMs / DAY_MS - POSTGRES_EPOCH_DAYS;
 }
-/** 400 Gregorian years, in milliseconds (the calendar repeats every 400 years). */
-const DAYS_400_YEARS_MS = 146_097 * DAY_MS;
 
-/** A `date[]` of `YYYY-MM-DD` days (null stays null). */
-export function dateArrayBinary(days: readonly (string | null)[]): Buffer {
-  return fixedArray('date', 4, days, (buffer, offset, day) => buffer.writeInt32BE(dayNumber(day), offset));
+/** PostgreSQL's `-infinity` date (the lowest int32): no `YYYY-MM-DD` day has it. */
+const NEGATIVE_INFINITY = -2_147_483_648;
+const NEGATIVE_INFINITY_TEXT = '-infinity';
+
+/**
+ * A `date[]` of `YYYY-MM-DD` days. Null days stay null, or, with `nulls: 'negativeInfinity'`,
+ * are written as `-infinity`, for the reader to turn back into null (`array_replace(…,
+ * '-infinity', null)`): PostgreSQL finds a slice (`[lo:hi]`) of an array without nulls by
+ * arithmetic, but walks every element before it in one with nulls, so the lists of a batch,
+ * each cut from one flat array, took quadratic time.
+ */
+export function dateArrayBinary(
+  days: readonly (string | null)[],
+  { nulls = 'null' }: { readonly nulls?: 'null' | 'negativeInfinity' } = {},
+): Buffer {
+  const write = (buffer: Buffer, offset: number, day: string) =>
+    buffer.writeInt32BE(day === NEGATIVE_INFINITY_TEXT ? NEGATIVE_INFINITY : dayNumber(day), offset);
+  const values = nulls === 'null' ? days : days.map((day) => day ?? NEGATIVE_INFINITY_TEXT);
+  return fixedArray('date', 4, values, write);
 }

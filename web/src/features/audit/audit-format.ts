@@ -145,7 +145,7 @@ export function displayNamedValue(
  */
 const VALUES_SUMMARY_MAX_LENGTH = 48;
 
-/** Values read in this order (a period's start before its end), the others after, as stored. */
+/** Values read in this order (a period's start before its end), the others after. */
 const VALUE_ORDER = [
   'kind',
   'search',
@@ -158,7 +158,11 @@ const VALUE_ORDER = [
   'changes',
 ];
 
-/** An entry's other values in reading order (stored as JSON, whose keys come back sorted by length). */
+/**
+ * An entry's other values in reading order: those of `VALUE_ORDER` first, the others by the
+ * length of their name, then the name (as `jsonb` returned them), whatever order the details
+ * were stored in (the log keeps them as written since migration 006, as `jsonb` before).
+ */
 export function orderedValues(
   values: Readonly<Record<string, string | null>> | undefined,
 ): [string, string | null][] {
@@ -166,7 +170,9 @@ export function orderedValues(
     const index = VALUE_ORDER.indexOf(name);
     return index === -1 ? VALUE_ORDER.length : index;
   };
-  return Object.entries(values ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+  return Object.entries(values ?? {}).sort(
+    ([a], [b]) => rank(a) - rank(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0),
+  );
 }
 
 /** How a list read was paged and ordered: in the details, not in the summary (nor empty filters). */

@@ -119,6 +119,17 @@ describe("an entry's reasons, filters and ids", () => {
     ]);
   });
 
+  it('orders the other values by name length, then name, whatever order they were stored in', () => {
+    const registration = { reason: 'registration', count: '93' };
+    const login = { lastName: 'Silva', firstName: 'Ana', ip: '10.0.0.1' };
+    expect(orderedValues(registration)).toEqual([
+      ['count', '93'],
+      ['reason', 'registration'],
+    ]);
+    expect(orderedValues({ count: '93', reason: 'registration' })).toEqual(orderedValues(registration));
+    expect(orderedValues(login).map(([name]) => name)).toEqual(['ip', 'lastName', 'firstName']);
+  });
+
   it("shows a user's id as their email, and an id nobody names as an id", () => {
     const id = '3f1c2b7e-8a4d-4c2e-9b1a-0d5e6f7a8b9c';
     const emailOf = (wanted: string) => (wanted === id ? 'ana@municipio.gov.br' : undefined);
