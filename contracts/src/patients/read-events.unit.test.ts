@@ -46,6 +46,8 @@ describe('PatientEventReadSchema', () => {
       item(2, second),
       item(3, first),
       item(4, { ...first!, extra: 1 }),
+      { ...item(5, first), extra: 'dropped, as zod drops it' },
+      { ...item(6, second), procedureId: '0000000A-0000-4000-8000-00000000001F' },
     ]);
     expect(PatientEventReadSchema.parse(event)).toEqual(PatientEventSchema.parse(event));
     // and another event naming the same object gets the same checked copy, frozen
@@ -87,6 +89,13 @@ describe('PatientEventReadSchema', () => {
         'data.procedures.0.procedureType',
       ],
       [assignment([[item(1, first)]]), 'data.procedures.0'],
+      // A later item broken: the hand check gives way to zod for all, which names it.
+      [
+        assignment([item(1, first), { ...item(2, first), scheduledDate: undefined }]),
+        'data.procedures.1.scheduledDate',
+      ],
+      [assignment([item(1, first), { ...item(2, first), procedureId: 7 }]), 'data.procedures.1.procedureId'],
+      [assignment([item(1, first), null]), 'data.procedures.1'],
       [
         { ...assignment([]), data: { patientId: 'x', procedures: [], reason: 'registration' } },
         'data.patientId',
