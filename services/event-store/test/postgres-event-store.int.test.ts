@@ -466,6 +466,33 @@ describe('PostgreSQL event store specifics', () => {
     expect(event?.position.commit).toBe(event?.position.prepare);
   });
 
+  it('reads created_at to the millisecond, in a stream and in the log, whatever its microseconds', async () => {
+    const stream = `instants-${randomUUID()}`;
+    await store.appendToStream(stream, events(3), 'no_stream');
+    // Instants the clock could give, set by the owner (the table refuses updates to the app).
+    const instants = [
+      '2026-11-29 04:56:03.114744+00',
+      '1999-12-31 23:59:59.999999+00',
+      '2026-01-01 00:00:00+00',
+    ];
+    await admin.query('alter table events disable trigger user');
+    try {
+      await admin.query(
+        `update events set created_at = x.at::timestamptz
+         from unnest($1::text[]) with ordinality as x (at, n)
+         where stream_id = $2 and stream_revision = x.n - 1`,
+        [instants, stream],
+      );
+    } finally {
+      await admin.query('alter table events enable trigger user');
+    }
+    const expected = ['2026-11-29T04:56:03.114Z', '1999-12-31T23:59:59.999Z', '2026-01-01T00:00:00.000Z'];
+    const inLog = (await store.readAll({ maxCount: 10_000 })).filter((event) => event.streamId === stream);
+    const inStream = await store.readStream(stream);
+    expect(inLog.map((event) => event.createdAt.toISOString())).toEqual(expected);
+    expect(inStream.map((event) => event.createdAt.toISOString())).toEqual(expected);
+  });
+
   it('refuses appends that could never be corrected later', async () => {
     const [valid] = events(1);
     const bad: [string, EventToAppend[]][] = [

@@ -6,9 +6,13 @@ import type { RecordedEvent } from '../port.ts';
  * Bigints travel as text so that a process-wide `pg.types` parser installed elsewhere cannot
  * change what we get back (or lose precision through `number`). The aliases differ from the
  * column names on purpose: `order by global_position` would otherwise sort the text alias.
+ * The instant travels as epoch milliseconds (microseconds after the point, which `Date`
+ * drops as parsing the timestamp's text did): parsing 580,000 timestamps' text was 0.5 s of a
+ * 20,000-patient rebuild.
  */
 export const EVENT_COLUMNS = `global_position::text as position, event_id::text as id, stream_id,
-  stream_revision::text as revision, type, data, metadata, created_at`;
+  stream_revision::text as revision, type, data, metadata,
+  (extract(epoch from created_at) * 1000)::text as created_at`;
 
 export interface EventRow {
   readonly position: string;
@@ -18,7 +22,8 @@ export interface EventRow {
   readonly type: string;
   readonly data: unknown;
   readonly metadata: unknown;
-  readonly created_at: Date | string;
+  /** Epoch milliseconds, as text. */
+  readonly created_at: string;
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
@@ -31,6 +36,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     // Validated against EventMetadataSchema on append, and the table refuses updates.
     metadata: row.metadata as EventMetadata,
-    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    createdAt: new Date(Number(row.created_at)),
   };
 }
