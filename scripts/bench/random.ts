@@ -1,3 +1,5 @@
+import { seededRandom } from '@bari/contracts/testing';
+
 /**
  * A small seeded PRNG (mulberry32): the benchmark's data set must be the same on every run
  * with the same `--seed`, whatever order the parallel clients happen to take.
@@ -13,14 +15,7 @@ export interface Random {
 }
 
 export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/random.ts';
 import { StoredDateSchema } from './fields.ts';
 import { isStoredDateText, isUuidText } from './plain-checks.ts';
 import { ProcedureIdSchema } from './procedure.ts';
 
-/** A small deterministic generator (mulberry32): the same strings on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Valid values, then each mutated at random places with characters near the rules' edges. */
 function candidates(valid: readonly string[], seed: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const alphabet = '0123456789abcdefABCDEFgG-/ :x\u0660é\n';
   const pick = () => alphabet[Math.floor(next() * alphabet.length)]!;
   const out: string[] = [...valid, '', ' ', `${valid[0]}\n`, ` ${valid[0]}`];

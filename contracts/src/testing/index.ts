@@ -1,1 +1,2 @@
 export * from './patients.ts';
+export * from './random.ts';

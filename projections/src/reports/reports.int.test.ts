@@ -21,7 +21,7 @@ import { createStatisticsQueries } from '../patients/statistics-queries.ts';
 import { createReportQueries } from './queries.ts';
 import { proceduresTable } from '../patients/procedure-sources.ts';
 import { patientDetails } from '../../test/support/patient-fixtures.ts';
-import { validCpf } from '@bari/contracts/testing';
+import { seededRandom, validCpf } from '@bari/contracts/testing';
 
 // ── Given: patients in two municipalities and two hospitals ─────────────────────────
 
@@ -261,15 +261,7 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
   });
 
   it('agrees with a recount after random histories applied in random batches', async () => {
-    // A seeded generator (mulberry32), so a failing seed can be replayed.
-    let state = 20251124;
-    const next = () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const next = seededRandom(20251124);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const places = [SAO_PAULO, BOM_JESUS_PI, { ibgeCode: '2927408', name: 'Salvador', uf: 'BA' }];
     const hospitals = ['Hospital Geral', 'Santa Casa', 'Hospital das Clínicas'];

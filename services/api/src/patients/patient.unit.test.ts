@@ -16,24 +16,14 @@ import {
   procedureId,
   registered,
   requiredAssigned,
+  seededRandom,
 } from '@bari/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { evolvePatient, foldPatient, initialPatientState, type PatientState } from './patient.ts';
 
-/** A small deterministic generator (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A history of every patient event type, on procedures 1–12 (some never assigned). */
 function history(seed: number, length: number): PatientEvent[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const n = () => 1 + Math.floor(next() * 12);
   const date = () => `2025-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 10)}`;
@@ -96,7 +86,7 @@ describe('foldPatient', () => {
 
       // When it is folded at once, and in random pieces each folded onto the state before
       const atOnce = foldPatient(initialPatientState(), events);
-      const next = random(seed * 31);
+      const next = seededRandom(seed * 31);
       let inPieces = initialPatientState();
       const states: Array<{ state: PatientState; was: ReturnType<typeof snapshot> }> = [];
       for (let start = 0; start < events.length;) {
