@@ -73,7 +73,9 @@ function plainlyValidItems(values: readonly unknown[]): Item[] | undefined {
   const items = new Array<Item>(values.length);
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    // A plain object, as JSON gives (zod's own test lets more through: those it then checks).
+    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+      return undefined;
     const { procedureId, procedureType, scheduledDate } = value as Partial<Record<keyof Item, unknown>>;
     const type =
       typeof procedureType === 'object' && procedureType !== null

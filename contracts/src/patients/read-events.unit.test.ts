@@ -48,6 +48,8 @@ describe('PatientEventReadSchema', () => {
       item(4, { ...first!, extra: 1 }),
       { ...item(5, first), extra: 'dropped, as zod drops it' },
       { ...item(6, second), procedureId: '0000000A-0000-4000-8000-00000000001F' },
+      // Not a plain object (JSON never gives one): left to zod, which reads it as an object.
+      Object.assign(Object.create({ inherited: true }) as object, item(7, second)),
     ]);
     expect(PatientEventReadSchema.parse(event)).toEqual(PatientEventSchema.parse(event));
     // and another event naming the same object gets the same checked copy, frozen
