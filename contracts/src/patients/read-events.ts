@@ -76,7 +76,11 @@ function plainlyValidItems(values: readonly unknown[]): Item[] | undefined {
     // A plain object, as JSON gives (zod's own test lets more through: those it then checks).
     if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
       return undefined;
-    const { procedureId, procedureType, scheduledDate } = value as Partial<Record<keyof Item, unknown>>;
+    const { procedureId, procedureType, scheduledDate, then } = value as Partial<
+      Record<keyof Item | 'then', unknown>
+    >;
+    // zod takes an object with `then` and `catch` functions for a promise, and refuses it.
+    if (typeof then === 'function') return undefined;
     const type =
       typeof procedureType === 'object' && procedureType !== null
         ? checkedTypes.get(procedureType)

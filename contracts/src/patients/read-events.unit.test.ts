@@ -57,6 +57,22 @@ describe('PatientEventReadSchema', () => {
     expect(Object.isFrozen(typeOf(assignment([item(5, first)])))).toBe(true);
   });
 
+  it('given plain items naming type objects already checked, then the hand check gives what PatientEventSchema gives', () => {
+    // The first read checks the two type objects through zod; the second takes the hand check.
+    PatientEventReadSchema.parse(assignment([item(1, first), item(2, second)]));
+    const event = assignment([
+      { ...item(3, first), extra: 'dropped, as zod drops it' },
+      { ...item(4, second), procedureId: '0000000A-0000-4000-8000-00000000001F' },
+      item(5, first),
+      item(6, second),
+    ]);
+    expect(PatientEventReadSchema.parse(event)).toEqual(PatientEventSchema.parse(event));
+    // An item zod takes for a promise (JSON never gives one) is refused by both.
+    const thenable = assignment([{ ...item(7, first), then: () => undefined, catch: () => undefined }]);
+    expect(PatientEventSchema.safeParse(thenable).success).toBe(false);
+    expect(PatientEventReadSchema.safeParse(thenable).success).toBe(false);
+  });
+
   it('given a type object that is not frozen and changes between two reads, then the second read checks it again', () => {
     const type: Record<string, unknown> = { ...first! };
     expect(typeOf(assignment([item(1, type)]))).toEqual(first);

@@ -468,12 +468,13 @@ describe('PostgreSQL event store specifics', () => {
 
   it('reads created_at to the millisecond, in a stream and in the log, whatever its microseconds', async () => {
     const stream = `instants-${randomUUID()}`;
-    await store.appendToStream(stream, events(3), 'no_stream');
+    await store.appendToStream(stream, events(4), 'no_stream');
     // Instants the clock could give, set by the owner (the table refuses updates to the app).
     const instants = [
       '2026-11-29 04:56:03.114744+00',
       '1999-12-31 23:59:59.999999+00',
       '2026-01-01 00:00:00+00',
+      '1969-12-31 23:59:59.999999+00',
     ];
     await admin.query('alter table events disable trigger user');
     try {
@@ -486,7 +487,12 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await admin.query('alter table events enable trigger user');
     }
-    const expected = ['2026-11-29T04:56:03.114Z', '1999-12-31T23:59:59.999Z', '2026-01-01T00:00:00.000Z'];
+    const expected = [
+      '2026-11-29T04:56:03.114Z',
+      '1999-12-31T23:59:59.999Z',
+      '2026-01-01T00:00:00.000Z',
+      '1969-12-31T23:59:59.999Z',
+    ];
     const inLog = (await store.readAll({ maxCount: 10_000 })).filter((event) => event.streamId === stream);
     const inStream = await store.readStream(stream);
     expect(inLog.map((event) => event.createdAt.toISOString())).toEqual(expected);
