@@ -81,11 +81,12 @@ function plainlyValidItems(values: readonly unknown[]): Item[] | undefined {
     >;
     // zod takes an object with `then` and `catch` functions for a promise, and refuses it.
     if (typeof then === 'function') return undefined;
+    // Only frozen type objects are ever kept as checked (`checkType`).
     const type =
       typeof procedureType === 'object' && procedureType !== null
         ? checkedTypes.get(procedureType)
         : undefined;
-    if (!type || !Object.isFrozen(procedureType) || !isUuidText(procedureId)) return undefined;
+    if (!type || !isUuidText(procedureId)) return undefined;
     if (scheduledDate !== null && !isStoredDateText(scheduledDate)) return undefined;
     items[index] = { procedureId, procedureType: type, scheduledDate };
   }

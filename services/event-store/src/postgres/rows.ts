@@ -7,8 +7,8 @@ import type { RecordedEvent } from '../port.ts';
  * change what we get back (or lose precision through `number`). The aliases differ from the
  * column names on purpose: `order by global_position` would otherwise sort the text alias.
  * The instant travels as whole epoch milliseconds, rounded down as parsing the timestamp's
- * text did (before 1970 too, where `Date` would round a fraction toward zero): parsing 580,000 timestamps' text was 0.5 s of a
- * 20,000-patient rebuild.
+ * text did (before 1970 too, where `Date` would round a fraction toward zero): parsing
+ * 580,000 timestamps' text was 0.5 s of a 20,000-patient rebuild.
  */
 export const EVENT_COLUMNS = `global_position::text as position, event_id::text as id, stream_id,
   stream_revision::text as revision, type, data, metadata,
