@@ -71,3 +71,9 @@ export const PROCEDURE_LIST_COLUMNS = {
 
 /** The `patient_procedure_types` table: the types the lists name, field by field. */
 export const PROCEDURE_TYPE_COLUMNS = PROCEDURE_TYPE_FIELD_COLUMNS;
+
+/** What a new row of `patient_procedure_types` holds: the type, and its text on the patient page. */
+export const PROCEDURE_TYPE_ROW_COLUMNS = {
+  ...PROCEDURE_TYPE_COLUMNS,
+  pageJson: { column: 'page_json', type: 'text' },
+} as const satisfies ColumnMap;

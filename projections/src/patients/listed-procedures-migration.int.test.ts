@@ -13,8 +13,11 @@ import { proceduresTable } from './procedure-sources.ts';
  */
 
 const MIGRATION = 'projections/patients/005_listed_procedures.sql';
-// Builds on 005's table.
-const LATER = ['projections/patients/006_lists_stored_uncompressed.sql'];
+// Build on 005's tables.
+const LATER = [
+  'projections/patients/006_lists_stored_uncompressed.sql',
+  'projections/patients/007_type_page_json.sql',
+];
 const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
 const MARIA = '0190a1b2-0000-7000-8000-000000000001';

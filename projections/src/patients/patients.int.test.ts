@@ -25,6 +25,7 @@ import { patientsProjection } from './projection.ts';
 import { proceduresTable } from './procedure-sources.ts';
 import { createPatientQueries, progressExpression } from './queries.ts';
 import { createStatisticsQueries } from './statistics-queries.ts';
+import { procedureTypePageJson } from './type-page-json.ts';
 
 // ── Given: events of `patient-<id>` streams, appended to a real event store ─────────
 
@@ -364,6 +365,50 @@ describe('patients projection', { timeout: 60_000 }, () => {
         .map(({ id: _id, patient_id: _patient, ...rest }) => rest);
     expect(proceduresOf(JOAO)).toEqual(proceduresOf(MARIA));
     expect(proceduresOf(MARIA)).toHaveLength(3);
+  });
+
+  it("writes listed procedures on the page from their type's text, escaped as the DTO is", async () => {
+    // Types a catalogue may hold: quotes, backslashes, controls, accents, emoji, markup.
+    const odd = (id: string, name: string): ProcedureType => ({ ...types.bloodCount, id, name });
+    const quoted = odd('pre_op_lab."aspas"\\barra', 'Exame "especial" \\ linha\nnova \u0001 ç 🙂 </script>');
+    const plain = { ...types.surgeon1, scheduledMonth: null };
+    await given(ANA, [
+      PatientRegistered.create({ patientId: ANA, ...details({ name: 'Ana' }) }),
+      RequiredProceduresAssigned.create({
+        patientId: ANA,
+        reason: 'registration',
+        procedures: [
+          { procedureId: procedureId(21), procedureType: quoted, scheduledDate: null },
+          { procedureId: procedureId(22), procedureType: plain, scheduledDate: '2025-02-09' },
+          { procedureId: procedureId(23), procedureType: types.creatinine, scheduledDate: '2025-03-01' },
+        ],
+      }),
+      completed(ANA, 23, '2025-01-02'),
+    ]);
+    // Two of them are listed (no row of their own): the page writes those from `page_json`.
+    const own = await harness.pool.anyFirst(
+      sql.type(z.object({ id: z.string() }))`select id from patient_procedures where patient_id = ${ANA}`,
+    );
+    expect(own).toEqual([procedureId(23)]);
+    const stored = await harness.pool.oneFirst(
+      sql.type(
+        z.object({ json: z.string() }),
+      )`select page_json as json from patient_procedure_types where id = ${quoted.id}`,
+    );
+    expect(stored).toBe(procedureTypePageJson(quoted));
+    // Before, on and after the listed one's date: overdue only after it.
+    for (const day of ['2025-02-08', '2025-02-09', '2025-02-10']) {
+      const text = await queries().detailJson(ANA, day);
+      const built = await queries().detail(ANA, day);
+      expect(JSON.parse(text!.json)).toEqual(built);
+      expect(PatientDetailDtoSchema.parse(JSON.parse(text!.json))).toEqual(built);
+      expect(built?.procedures.map((procedure) => procedure.overdue)).toEqual([
+        false,
+        day === '2025-02-10',
+        false,
+      ]);
+    }
+    expect((await queries().detail(ANA, TODAY))?.procedures[0]?.procedureType).toEqual(quoted);
   });
 
   it('rebuilds into the same rows', async () => {

@@ -36,23 +36,54 @@ export const procedureTablesOf = (tables: TableNames): ProcedureTables => ({
 });
 
 /**
- * The listed procedures as rows of `patient_procedures`' columns, as assigned: pending, no
- * completion details, the type's copy from `patient_procedure_types`. `where` filters the
- * lists (`l`) and their elements (`e`).
+ * A listed procedure as a row of `patient_procedures`' columns, as assigned: pending, no
+ * completion details, the type's copy from `patient_procedure_types`.
  */
-function listedProcedures(tables: ProcedureTables, where: FragmentSqlToken): FragmentSqlToken {
+const LISTED_AS_ROWS = sql.fragment`e.id, l.patient_id, e.type_id as procedure_type_id, t.name as type_name,
+  t.category as type_category, t.phase as type_phase, t.is_required as type_is_required,
+  t.scheduled_month as type_scheduled_month, 'pending'::text as status,
+  e.scheduled_date, null::date as completed_date, null::text as location,
+  null::text as professional_name, null::text as notes, e.ordinal`;
+
+/**
+ * The listed procedures, each as `columns` over its list (`l`), its element of the list's
+ * arrays (`e`) and its type's copy (`t`). `where` filters them.
+ */
+function listedProcedures(
+  tables: ProcedureTables,
+  where: FragmentSqlToken,
+  columns: FragmentSqlToken = LISTED_AS_ROWS,
+): FragmentSqlToken {
   return sql.fragment`
-    select e.id, l.patient_id, e.type_id as procedure_type_id, t.name as type_name,
-      t.category as type_category, t.phase as type_phase, t.is_required as type_is_required,
-      t.scheduled_month as type_scheduled_month, 'pending'::text as status,
-      e.scheduled_date, null::date as completed_date, null::text as location,
-      null::text as professional_name, null::text as notes, e.ordinal
+    select ${columns}
     from ${tables.lists} l
     cross join lateral unnest(l.procedure_ids, l.type_ids, l.scheduled_dates, l.ordinals)
       as e (id, type_id, scheduled_date, ordinal)
     join ${tables.types} t on t.id = e.type_id
     ${where}
   `;
+}
+
+/**
+ * The listed procedure has no row of its own (a row overrides its listing). By patient as well
+ * as id: PostgreSQL hashes the patient's few rows once (0.16 ms for a page's 93 procedures)
+ * instead of probing the primary key for each listed one (0.24 ms).
+ */
+const withoutOwnRow = (tables: ProcedureTables): FragmentSqlToken => sql.fragment`not exists (
+  select from ${tables.procedures} o where o.patient_id = l.patient_id and o.id = e.id
+)`;
+
+/**
+ * One patient's listed procedures that have no row of their own, each as `columns` over `l`,
+ * `e` and `t` (the patient page writes them from the type's `page_json`).
+ */
+export function listedProceduresOf(patientId: FragmentSqlToken, columns: FragmentSqlToken): FragmentSqlToken {
+  const tables = LIVE_PROCEDURE_TABLES;
+  return listedProcedures(
+    tables,
+    sql.fragment`where l.patient_id = ${patientId} and ${withoutOwnRow(tables)}`,
+    columns,
+  );
 }
 
 const OWN_COLUMNS = sql.fragment`id, patient_id, procedure_type_id, type_name, type_category, type_phase,
@@ -69,14 +100,7 @@ export function proceduresTable(tables: ProcedureTables = LIVE_PROCEDURE_TABLES)
   return sql.fragment`(
     select ${OWN_COLUMNS} from ${tables.procedures}
     union all
-    ${listedProcedures(
-      tables,
-      // By patient as well as id: PostgreSQL hashes the patient's few rows once (0.16 ms for a
-      // page's 93 procedures) instead of probing the primary key for each listed one (0.24 ms).
-      sql.fragment`where not exists (
-        select from ${tables.procedures} o where o.patient_id = l.patient_id and o.id = e.id
-      )`,
-    )}
+    ${listedProcedures(tables, sql.fragment`where ${withoutOwnRow(tables)}`)}
   )`;
 }
 

@@ -9,7 +9,7 @@ import {
   PATIENT_COLUMNS,
   PROCEDURE_COLUMNS,
   PROCEDURE_LIST_COLUMNS,
-  PROCEDURE_TYPE_COLUMNS,
+  PROCEDURE_TYPE_ROW_COLUMNS,
 } from './columns.ts';
 import { REPORT_TABLES, reportCounterDeltas, writeReportCounters } from '../reports/write-counters.ts';
 import {
@@ -37,6 +37,7 @@ import {
   procedureTablesOf,
   removeFromLists,
 } from './procedure-sources.ts';
+import { procedureTypePageJson } from './type-page-json.ts';
 
 /*
  * The patients read model: `patients` (the list and the detail header), the procedures (the
@@ -171,7 +172,12 @@ export const patientsProjection: Projection = {
     await deleteWhereIn(tx, tables('patients'), PATIENT_COLUMNS.id, changes.deletedPatientIds);
     await upsertRows(tx, tables('patients'), PATIENT_COLUMNS, 'id', changes.patients);
     // Types it did not find when it loaded them are new to the lists.
-    await insertRows(tx, tables('patient_procedure_types'), PROCEDURE_TYPE_COLUMNS, changes.types);
+    await insertRows(
+      tx,
+      tables('patient_procedure_types'),
+      PROCEDURE_TYPE_ROW_COLUMNS,
+      changes.types.map((type) => ({ ...type, pageJson: procedureTypePageJson(type) })),
+    );
     // A procedure that had no row of its own when loaded (assigned, or listed until now): new.
     await writeBatchRows(
       tx,

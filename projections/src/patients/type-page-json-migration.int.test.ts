@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ProcedureType } from '@bari/contracts';
+import { createDatabasePool, loadMigrations, migrate, sql, type DatabasePool } from '@bari/db';
+import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
+import { eventStoreMigrations } from '@bari/event-store';
+import { projectionMigrations } from '../migrations.ts';
+import { procedureTypePageJson } from './type-page-json.ts';
+
+/*
+ * `007_type_page_json.sql` on a database whose lists already name types: each copy gets the
+ * text the projection gives a new one (`procedureTypePageJson`), byte for byte, whatever
+ * its name holds.
+ */
+
+const MIGRATION = 'projections/patients/007_type_page_json.sql';
+const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
+
+const COPIES: readonly ProcedureType[] = [
+  {
+    id: 'pre_op_lab.hemograma',
+    name: 'Hemograma completo',
+    category: 'pre_op_lab',
+    phase: 'pre_operative',
+    isRequired: true,
+    scheduledMonth: null,
+  },
+  {
+    id: 'post_op_1mes."aspas"\\barra',
+    name: 'Consulta "especial" \\ linha\nnova\t\u0001\u001f ção 🙂 </script>',
+    category: 'post_op_1mes',
+    phase: 'post_operative',
+    isRequired: false,
+    scheduledMonth: 1,
+  },
+];
+
+describe('migration 007: the types’ text on the patient page, on a database with types', () => {
+  let database: TestDatabase;
+  let pool: DatabasePool;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(
+      database.url,
+      ALL.filter((migration) => migration.id !== MIGRATION),
+    );
+    pool = await createDatabasePool(database.url);
+    for (const type of COPIES) {
+      await pool.query(sql.typeAlias('void')`
+        insert into patient_procedure_types (id, name, category, phase, is_required, scheduled_month)
+        values (${type.id}, ${type.name}, ${type.category}, ${type.phase}, ${type.isRequired},
+          ${type.scheduledMonth})
+      `);
+    }
+    await migrate(database.url, ALL);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('gives each copy the text a new copy gets', async () => {
+    const rows = await pool.any(sql.type(z.object({ id: z.string(), pageJson: z.string() }))`
+      select id, page_json as "pageJson" from patient_procedure_types order by id
+    `);
+    expect(rows).toHaveLength(COPIES.length);
+    for (const type of COPIES) {
+      expect(rows.find((row) => row.id === type.id)?.pageJson).toBe(procedureTypePageJson(type));
+    }
+  });
+});
