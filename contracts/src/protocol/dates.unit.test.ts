@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/random.ts';
 import {
+  CLINIC_TIME_ZONE,
   ClinicalDateSchema,
   addDaysToDate,
   addMonthsToDate,
@@ -38,6 +40,27 @@ describe('clinical dates', () => {
   it('knows today on the São Paulo calendar (UTC−3)', () => {
     expect(clinicToday(new Date('2025-03-16T02:59:00Z'))).toBe('2025-03-15');
     expect(clinicToday(new Date('2025-03-16T03:00:00Z'))).toBe('2025-03-16');
+  });
+
+  it('answers as the formatter does when asked again within a second, across midnights', () => {
+    const formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLINIC_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // Midnights of mean time (-03:06:28, 1900), of summer time (-02:00, 2018) and of today's -03:00.
+    const midnights = ['1900-01-02T03:06:28Z', '2018-01-02T02:00:00Z', '2025-03-16T03:00:00Z'];
+    const random = seededRandom(7);
+    const instants = midnights.flatMap((midnight) => {
+      const at = Date.parse(midnight);
+      return [at - 1001, at - 1000, at - 1, at, at + 1, at + 999, at + 1000];
+    });
+    for (let n = 0; n < 2_000; n += 1) {
+      const at = Date.UTC(1900, 0, 1) + Math.floor(random() * 200 * 365.25 * 86_400_000);
+      instants.push(at, at + 1, at + Math.floor(random() * 1000));
+    }
+    for (const at of instants) expect(clinicToday(new Date(at))).toBe(formatter.format(at));
   });
 
   it('tells an instant as São Paulo reads it', () => {
