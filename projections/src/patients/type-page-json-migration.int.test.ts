@@ -33,6 +33,15 @@ const COPIES: readonly ProcedureType[] = [
     isRequired: false,
     scheduledMonth: 1,
   },
+  {
+    // A lone surrogate: the driver sends it as U+FFFD, which is what the copy holds.
+    id: 'post_op_3mes.solto',
+    name: 'Exame \ud800 solto',
+    category: 'post_op_3mes',
+    phase: 'post_operative',
+    isRequired: true,
+    scheduledMonth: 3,
+  },
 ];
 
 describe('migration 007: the types’ text on the patient page, on a database with types', () => {
