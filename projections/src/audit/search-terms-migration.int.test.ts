@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuditLogQuerySchema } from '@bari/contracts';
-import { createDatabasePool, loadMigrations, migrate, sql, type DatabasePool } from '@bari/db';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { eventStoreMigrations } from '@bari/event-store';
-import { projectionMigrations } from '../migrations.ts';
+import { sql, type DatabasePool } from '@bari/db';
+import { databaseBeforeMigrations, type DatabaseBeforeMigrations } from '../../test/support/test-database.ts';
 import { loadRows } from '../shared/columns.ts';
 import { AUDIT_ENTITY_COLUMNS } from './columns.ts';
 import type { EntityRow } from './entities.ts';
@@ -25,7 +23,6 @@ const MIGRATIONS = [
   'projections/audit/005_search_term_statistics.sql',
   'projections/audit/006_details_as_json.sql',
 ];
-const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
 const OLD_PROCEDURE_ROW = '0190a1b2-0000-7000-8000-000000000001';
 const OLD_PATIENT_ROW = '0190a1b2-0000-7000-8000-000000000002';
@@ -35,19 +32,15 @@ const OLD_DETAILS = { status: 'completed', patientName: 'Maria da Conceição' }
 const NEW_DETAILS = { values: { reason: 'registration', count: '93' } };
 
 describe('migrations 003, 004 and 006: audit search terms, lookup state and details, on a log with rows', () => {
-  let database: TestDatabase;
+  let database: DatabaseBeforeMigrations;
   let pool: DatabasePool;
   const found = async (search: string) =>
     (await createAuditQueries(pool).list(AuditLogQuerySchema.parse({ search }))).rows.map((row) => row.id);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     // Given the log as it was before the migration, its rows holding their joined names
-    await migrate(
-      database.url,
-      ALL.filter((migration) => !MIGRATIONS.includes(migration.id)),
-    );
-    pool = await createDatabasePool(database.url);
+    database = await databaseBeforeMigrations(MIGRATIONS);
+    pool = database.pool;
     for (const [eventId, action, entityType, entityName, search] of [
       [
         OLD_PROCEDURE_ROW,
@@ -70,7 +63,7 @@ describe('migrations 003, 004 and 006: audit search terms, lookup state and deta
       values (${OLD_PATIENT_ROW}, 'José Silva', null, '{"name": "José Silva", "cpf": null}'::jsonb)
     `);
     // When the migrations run, and a row is written the new way after them
-    await migrate(database.url, ALL);
+    await database.migrateTheRest();
     await pool.query(sql.typeAlias('void')`
       insert into audit_log (event_id, occurred_at, user_id, user_email, action, entity_type,
         entity_name, search_terms, details_json)
@@ -79,10 +72,7 @@ describe('migrations 003, 004 and 006: audit search terms, lookup state and deta
     `);
     await pool.query(sql.typeAlias('void')`insert into audit_search_terms (term) values ('ana souza')`);
   });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  afterAll(() => database?.close());
 
   it('finds the old rows by their search text, as before, and the new ones by their terms', async () => {
     expect(await found('Conceição')).toEqual([OLD_PROCEDURE_ROW]);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDatabasePool, loadMigrations, migrate, sql, type DatabasePool } from '@bari/db';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { eventStoreMigrations } from '@bari/event-store';
-import { projectionMigrations } from '../migrations.ts';
+import { sql, type DatabasePool } from '@bari/db';
+import { databaseBeforeMigrations, type DatabaseBeforeMigrations } from '../../test/support/test-database.ts';
 import { proceduresTable } from './procedure-sources.ts';
 
 /*
@@ -18,23 +16,18 @@ const LATER = [
   'projections/patients/006_lists_stored_uncompressed.sql',
   'projections/patients/007_type_page_json.sql',
 ];
-const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
 const MARIA = '0190a1b2-0000-7000-8000-000000000001';
 const JOAO = '0190a1b2-0000-7000-8000-000000000002';
 const procedure = (n: number) => `0190a1b2-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`;
 
 describe('migration 005: listed procedures, on a database with procedures', () => {
-  let database: TestDatabase;
+  let database: DatabaseBeforeMigrations;
   let pool: DatabasePool;
   beforeAll(async () => {
-    database = await createTestDatabase();
     // Given the read model as it was before the migration
-    await migrate(
-      database.url,
-      ALL.filter((migration) => migration.id !== MIGRATION && !LATER.includes(migration.id)),
-    );
-    pool = await createDatabasePool(database.url);
+    database = await databaseBeforeMigrations([MIGRATION, ...LATER]);
+    pool = database.pool;
     for (const [id, name] of [
       [MARIA, 'Maria'],
       [JOAO, 'João'],
@@ -63,12 +56,9 @@ describe('migration 005: listed procedures, on a database with procedures', () =
       `);
     }
     // When the migration runs
-    await migrate(database.url, ALL);
+    await database.migrateTheRest();
   });
-  afterAll(async () => {
-    await pool.end();
-    await database.drop();
-  });
+  afterAll(() => database?.close());
 
   it('keeps every procedure as a row of its own, each patient in its old order', async () => {
     const rows = await pool.any(sql.type(

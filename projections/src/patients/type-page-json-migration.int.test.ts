@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ProcedureType } from '@bari/contracts';
-import { createDatabasePool, loadMigrations, migrate, sql, type DatabasePool } from '@bari/db';
-import { createTestDatabase, type TestDatabase } from '@bari/db/testing';
-import { eventStoreMigrations } from '@bari/event-store';
-import { projectionMigrations } from '../migrations.ts';
+import { types } from '@bari/contracts/testing';
+import { sql, type DatabasePool } from '@bari/db';
+import { databaseBeforeMigrations, type DatabaseBeforeMigrations } from '../../test/support/test-database.ts';
 import { procedureTypePageJson } from './type-page-json.ts';
 
 /*
@@ -14,17 +13,9 @@ import { procedureTypePageJson } from './type-page-json.ts';
  */
 
 const MIGRATION = 'projections/patients/007_type_page_json.sql';
-const ALL = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
 
 const COPIES: readonly ProcedureType[] = [
-  {
-    id: 'pre_op_lab.hemograma',
-    name: 'Hemograma completo',
-    category: 'pre_op_lab',
-    phase: 'pre_operative',
-    isRequired: true,
-    scheduledMonth: null,
-  },
+  types.bloodCount,
   {
     id: 'post_op_1mes."aspas"\\barra',
     name: 'Consulta "especial" \\ linha\nnova\t\u0001\u001f ção 🙂 </script>',
@@ -45,15 +36,11 @@ const COPIES: readonly ProcedureType[] = [
 ];
 
 describe('migration 007: the types’ text on the patient page, on a database with types', () => {
-  let database: TestDatabase;
+  let database: DatabaseBeforeMigrations;
   let pool: DatabasePool;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(
-      database.url,
-      ALL.filter((migration) => migration.id !== MIGRATION),
-    );
-    pool = await createDatabasePool(database.url);
+    database = await databaseBeforeMigrations([MIGRATION]);
+    pool = database.pool;
     for (const type of COPIES) {
       await pool.query(sql.typeAlias('void')`
         insert into patient_procedure_types (id, name, category, phase, is_required, scheduled_month)
@@ -61,12 +48,9 @@ describe('migration 007: the types’ text on the patient page, on a database wi
           ${type.scheduledMonth})
       `);
     }
-    await migrate(database.url, ALL);
+    await database.migrateTheRest();
   });
-  afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
-  });
+  afterAll(() => database?.close());
 
   it('gives each copy the text a new copy gets', async () => {
     const rows = await pool.any(sql.type(z.object({ id: z.string(), pageJson: z.string() }))`

@@ -64,3 +64,38 @@ export async function createProjectionTestDatabase(
     },
   };
 }
+
+/** A new database whose read models stop short of some migrations, for those migrations' tests. */
+export interface DatabaseBeforeMigrations {
+  /** Its read models as they were before the migrations left out. */
+  readonly pool: DatabasePool;
+  /** Applies the migrations left out (and any other not applied yet). */
+  migrateTheRest(): Promise<void>;
+  /** Releases the pool and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a test database and applies every migration of the event store and the read models
+ * but those named in `leftOut` (ids such as `projections/patients/005_listed_procedures.sql`),
+ * so that a migration's test can write the data as it was before it, then apply it.
+ */
+export async function databaseBeforeMigrations(
+  leftOut: readonly string[],
+): Promise<DatabaseBeforeMigrations> {
+  const all = loadMigrations([eventStoreMigrations, ...projectionMigrations]);
+  const database = await createTestDatabase();
+  await migrate(
+    database.url,
+    all.filter((migration) => !leftOut.includes(migration.id)),
+  );
+  const pool = await createDatabasePool(database.url);
+  return {
+    pool,
+    migrateTheRest: () => migrate(database.url, all).then(() => undefined),
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
