@@ -16,9 +16,9 @@ const wellFormed = (text: string): string => text.replace(/\p{Cs}/gu, '\uFFFD');
  * copies older than this column (migration 007).
  */
 export function procedureTypePageJson(type: ProcedureType): string {
-  const { isRequired, scheduledMonth } = type;
+  // Category and phase are fixed words (the contract's enums); id and name are free text.
+  const { category, phase, isRequired, scheduledMonth } = type;
   const id = wellFormed(type.id);
-  const [name, category, phase] = [type.name, type.category, type.phase].map(wellFormed);
-  const procedureType = { id, name, category, phase, isRequired, scheduledMonth };
+  const procedureType = { id, name: wellFormed(type.name), category, phase, isRequired, scheduledMonth };
   return `"procedureTypeId":${JSON.stringify(id)},"procedureType":${JSON.stringify(procedureType)}`;
 }
