@@ -29,6 +29,7 @@ import { applyBatch, liveTables } from '../runner/apply.ts';
 import { rebuildProjection } from '../runner/rebuild.ts';
 import { patientsProjection } from './projection.ts';
 import { proceduresTable } from './procedure-sources.ts';
+import { createPatientQueries, type PatientQueries } from './queries.ts';
 
 /*
  * Property: for random sequences of every patient event type, applied in random batch sizes,
@@ -495,8 +496,11 @@ function referenceRows(log: readonly RecordedEvent[]) {
 
 describe('patients projection, property: random histories in random batches', { timeout: 120_000 }, () => {
   let database: ProjectionTestDatabase;
+  // One for every seed: its types' texts are kept across the seeds' emptied tables.
+  let pages: PatientQueries;
   beforeAll(async () => {
     database = await createProjectionTestDatabase();
+    pages = createPatientQueries(database.pool);
   });
   afterAll(async () => {
     await database.close();
@@ -552,6 +556,14 @@ describe('patients projection, property: random histories in random batches', { 
       expect(expected.procedures.length).toBeGreaterThan(20);
       expect(expected.procedures.filter((row) => row.listed && !row.has_row).length).toBeGreaterThan(0);
       expect(expected.procedures.filter((row) => row.listed && row.has_row).length).toBeGreaterThan(0);
+      // And each patient's page is its DTO built from the rows, before, on and after its dates
+      for (const patient of expected.patients) {
+        const id = String(patient.id);
+        for (const day of ['2024-12-31', '2025-06-15', '2026-01-01']) {
+          const page = await pages.detailJson(id, day);
+          expect(JSON.parse(page!.json)).toEqual(await pages.detail(id, day));
+        }
+      }
 
       // And a rebuild (of this seed's log only: the tables were emptied for it) gives them again
       if (seed === 1) {

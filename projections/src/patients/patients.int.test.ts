@@ -158,7 +158,7 @@ describe('patients projection', { timeout: 60_000 }, () => {
     });
     expect(detail?.procedures[1]).toMatchObject({ scheduledDate: '2025-07-01', overdue: false });
     expect(await queries().patientOfProcedure(procedureId(2))).toBeNull();
-    // The page as PostgreSQL writes it is the DTO built from the rows in TypeScript (nulls,
+    // The page as its query and `page-text.ts` write it is the DTO built from the rows in TypeScript (nulls,
     // booleans, dates, order, status, progress, overdue), and meets the contract.
     for (const day of [TODAY, '2025-01-01', '2025-07-02']) {
       const text = await queries().detailJson(MARIA, day);
@@ -412,6 +412,36 @@ describe('patients projection', { timeout: 60_000 }, () => {
       ]);
     }
     expect((await queries().detail(ANA, TODAY))?.procedures[0]?.procedureType).toEqual(quoted);
+  });
+
+  it("reads a type's page text once, and afresh from a table put in the old one's place", async () => {
+    await given(ANA, [
+      PatientRegistered.create({ patientId: ANA, ...details({ name: 'Ana' }) }),
+      RequiredProceduresAssigned.create({
+        patientId: ANA,
+        reason: 'registration',
+        procedures: [{ procedureId: procedureId(21), procedureType: types.bloodCount, scheduledDate: null }],
+      }),
+    ]);
+    const pageQueries = queries();
+    const typeName = async () =>
+      JSON.parse((await pageQueries.detailJson(ANA, TODAY))!.json).procedures[0].procedureType.name;
+    const renamed = (from: string, to: string) => sql.fragment`
+      update patient_procedure_types set page_json = replace(page_json, ${JSON.stringify(from)}, ${JSON.stringify(to)})
+    `;
+    expect(await typeName()).toBe(types.bloodCount.name);
+    // A copy is never changed in place: the text already read stands.
+    await harness.pool.query(sql.unsafe`${renamed(types.bloodCount.name, 'Mudado no lugar')}`);
+    expect(await typeName()).toBe(types.bloodCount.name);
+    // A rebuild's swap puts another table in its place (here, its copy renamed in): read afresh.
+    await harness.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`create table types_copy (like patient_procedure_types including all)`);
+      await tx.query(sql.unsafe`insert into types_copy select * from patient_procedure_types`);
+      await tx.query(sql.unsafe`drop table patient_procedure_types`);
+      await tx.query(sql.unsafe`alter table types_copy rename to patient_procedure_types`);
+      await tx.query(sql.unsafe`${renamed('Mudado no lugar', 'Outra tabela')}`);
+    });
+    expect(await typeName()).toBe('Outra tabela');
   });
 
   it('rebuilds into the same rows', async () => {

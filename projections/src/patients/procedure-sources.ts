@@ -46,16 +46,12 @@ const LISTED_AS_ROWS = sql.fragment`e.id, l.patient_id, e.type_id as procedure_t
   null::text as professional_name, null::text as notes, e.ordinal`;
 
 /**
- * The listed procedures, each as `columns` over its list (`l`), its element of the list's
- * arrays (`e`) and its type's copy (`t`). `where` filters them.
+ * The listed procedures as rows, over each list (`l`), its element of the list's arrays (`e`)
+ * and its type's copy (`t`). `where` filters them.
  */
-function listedProcedures(
-  tables: ProcedureTables,
-  where: FragmentSqlToken,
-  columns: FragmentSqlToken = LISTED_AS_ROWS,
-): FragmentSqlToken {
+function listedProcedures(tables: ProcedureTables, where: FragmentSqlToken): FragmentSqlToken {
   return sql.fragment`
-    select ${columns}
+    select ${LISTED_AS_ROWS}
     from ${tables.lists} l
     cross join lateral unnest(l.procedure_ids, l.type_ids, l.scheduled_dates, l.ordinals)
       as e (id, type_id, scheduled_date, ordinal)
@@ -72,19 +68,6 @@ function listedProcedures(
 const withoutOwnRow = (tables: ProcedureTables): FragmentSqlToken => sql.fragment`not exists (
   select from ${tables.procedures} o where o.patient_id = l.patient_id and o.id = e.id
 )`;
-
-/**
- * One patient's listed procedures that have no row of their own, each as `columns` over `l`,
- * `e` and `t` (the patient page writes them from the type's `page_json`).
- */
-export function listedProceduresOf(patientId: FragmentSqlToken, columns: FragmentSqlToken): FragmentSqlToken {
-  const tables = LIVE_PROCEDURE_TABLES;
-  return listedProcedures(
-    tables,
-    sql.fragment`where l.patient_id = ${patientId} and ${withoutOwnRow(tables)}`,
-    columns,
-  );
-}
 
 const OWN_COLUMNS = sql.fragment`id, patient_id, procedure_type_id, type_name, type_category, type_phase,
   type_is_required, type_scheduled_month, status, scheduled_date, completed_date, location,

@@ -22,12 +22,9 @@ import {
   procedureColumns,
   type PatientRow,
 } from './rows.ts';
-import {
-  LIVE_PROCEDURE_TABLES,
-  listedProceduresOf,
-  patientOfProcedure,
-  proceduresTable,
-} from './procedure-sources.ts';
+import { LIVE_PROCEDURE_TABLES, patientOfProcedure, proceduresTable } from './procedure-sources.ts';
+import { listedProceduresIn, patientPageText } from './page-text.ts';
+import { TYPES_TABLE, createTypeTexts } from './type-texts.ts';
 
 /*
  * Reads of the patients read model. Everything that depends on the date — the derived status
@@ -130,20 +127,24 @@ function toProcedureDto(procedure: ProcedureRecord, today: string): PatientProce
 }
 
 /**
- * `GET /api/patients/:id` as PostgreSQL writes it: the `PatientDetailDto` JSON text, ready to
- * send. The hottest read of the app (every open patient page) was mostly Node's work: 93
- * procedure rows decoded, folded into objects, checked against the contract and serialised
- * again, with the garbage that makes. Here the driver hands over one string.
+ * The patient page's query: the header and the procedures with a row of their own as
+ * PostgreSQL writes them, and the patient's list as it is stored (`page-text.ts` writes the
+ * listed procedures and puts the page together). The header is the `PatientDetailDto`'s object
+ * without its closing brace; `string_agg` skips a null, so every part of an own procedure's
+ * line must be non-null and nullable columns go through `nullable`.
  *
  * It is the SQL twin of `toListRow` / `toProcedureDto` (status: `statusExpression`; progress:
  * `progressPercentage`'s `Math.round` as `floor(x + 0.5)` on the same float8 arithmetic;
  * overdue: `isProcedureOverdue`; dates in JSON are ISO whatever the DateStyle).
- * `patients.int.test.ts` holds it equal to the DTO built from the rows in TypeScript, and to
- * the contract.
+ * `patients.int.test.ts` holds the page equal to the DTO built from the rows in TypeScript,
+ * and to the contract. `json_build_object` works out the JSON type of each of its arguments
+ * again on every row, so a procedure is written by concatenation: every text a user or the
+ * catalogue wrote goes through `to_json` (escaping), and so do dates; uuids, booleans,
+ * integers and the two check-constrained enums (`status`, `type_phase`) need no escaping.
  */
-function detailJson(today: string): FragmentSqlToken {
-  // The header's object, its closing brace traded for the procedures array.
-  return sql.fragment`left(json_build_object(
+function patientPageQuery(today: string): FragmentSqlToken {
+  const nullable = (value: FragmentSqlToken) => sql.fragment`coalesce(to_json(${value})::text, 'null')`;
+  const header = sql.fragment`left(json_build_object(
     'id', p.id, 'version', p.version,
     'registeredAt', to_char(p.registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'name', p.name, 'cpf', p.cpf, 'cns', p.cns,
@@ -157,68 +158,58 @@ function detailJson(today: string): FragmentSqlToken {
     'progress', ${progressExpression(sql.fragment`p.completed_procedures`, sql.fragment`p.total_procedures`)},
     'completedProcedures', p.completed_procedures,
     'totalProcedures', p.total_procedures
-  )::text, -1) || ',"procedures":' || ${proceduresJson(today)} || '}'`;
+  )::text, -1)`;
+  // One line per procedure (JSON escapes a newline in text): `<ordinal> <id> <json>`.
+  const ownProcedure = sql.fragment`pp.ordinal || ' ' || pp.id || ' {"id":"' || pp.id || '","patientId":"'
+    || pp.patient_id || '","procedureTypeId":' || t.id
+    || ',"procedureType":{"id":' || t.id || ',"name":' || to_json(pp.type_name)
+    || ',"category":' || to_json(pp.type_category) || ',"phase":"' || pp.type_phase
+    || '","isRequired":' || pp.type_is_required
+    || ',"scheduledMonth":' || coalesce(pp.type_scheduled_month::text, 'null')
+    || '},"status":"' || pp.status
+    || '","scheduledDate":' || ${nullable(sql.fragment`pp.scheduled_date`)}
+    || ',"completedDate":' || ${nullable(sql.fragment`pp.completed_date`)}
+    || ',"location":' || ${nullable(sql.fragment`pp.location`)}
+    || ',"professionalName":' || ${nullable(sql.fragment`pp.professional_name`)}
+    || ',"notes":' || ${nullable(sql.fragment`pp.notes`)}
+    || ',"overdue":' || (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
+    || '}'`;
+  const { procedures, lists } = LIVE_PROCEDURE_TABLES;
+  return sql.fragment`select p.version, p.id as "patientId", ${header} as header,
+      (select string_agg(${ownProcedure}, chr(10))
+        from ${procedures} pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
+        where pp.patient_id = p.id) as own,
+      array_to_string(l.procedure_ids, ',') as "listedIds",
+      array_to_string(l.ordinals, ',') as "listedOrdinals",
+      to_json(l.type_ids)::text as "listedTypes",
+      to_json(l.scheduled_dates)::text as "listedDates",
+      pg_relation_filenode(${TYPES_TABLE}::regclass)::text as "typesFile"
+    from patients p left join ${lists} l on l.patient_id = p.id`;
 }
 
 /**
- * The page's `procedures` array, in timeline order: the procedures with a row of their own,
- * written out field by field, and the listed ones (most of a page: pending as assigned),
- * written from their type's text kept with its copy (`page_json`, migration 007: 0.88 →
- * 0.67 ms a page). `json_build_object` works out the JSON type of each of its twenty
- * arguments again on every row, and that was most of the page's query (93 rows, 1.2 → 0.75
- * ms). Every text a user or the catalogue wrote goes through `to_json` (escaping), and so do
- * dates (ISO whatever the DateStyle); uuids, booleans, integers and the two check-constrained
- * enums (`status`, `type_phase`) need no escaping. Every part must be non-null: one null
- * blanks the whole procedure (`||`) and `string_agg` skips it, so nullable columns go through
- * `nullable`.
+ * `patientPageQuery(today)`, composed once a day: slonik renumbers the placeholders of every
+ * nested fragment each time a query is composed, and this one nests a dozen over 2.4 kB of
+ * text, on every page view (measured: slonik's SQL tag was 6 % of the server's CPU under the
+ * page load). It changes only with the date.
  */
-function proceduresJson(today: string): FragmentSqlToken {
-  const nullable = (value: FragmentSqlToken) => sql.fragment`coalesce(to_json(${value})::text, 'null')`;
-  const listedTail = ',"completedDate":null,"location":null,"professionalName":null,"notes":null,"overdue":';
-  return sql.fragment`(
-    select '[' || coalesce(string_agg(x.json, ',' order by x.ordinal), '') || ']'
-    from (
-      select pp.ordinal, '{"id":"' || pp.id || '","patientId":"' || pp.patient_id || '","procedureTypeId":' || t.id
-        || ',"procedureType":{"id":' || t.id || ',"name":' || to_json(pp.type_name)
-        || ',"category":' || to_json(pp.type_category) || ',"phase":"' || pp.type_phase
-        || '","isRequired":' || pp.type_is_required
-        || ',"scheduledMonth":' || coalesce(pp.type_scheduled_month::text, 'null')
-        || '},"status":"' || pp.status
-        || '","scheduledDate":' || ${nullable(sql.fragment`pp.scheduled_date`)}
-        || ',"completedDate":' || ${nullable(sql.fragment`pp.completed_date`)}
-        || ',"location":' || ${nullable(sql.fragment`pp.location`)}
-        || ',"professionalName":' || ${nullable(sql.fragment`pp.professional_name`)}
-        || ',"notes":' || ${nullable(sql.fragment`pp.notes`)}
-        || ',"overdue":' || (pp.status = 'pending' and pp.scheduled_date is not null and pp.scheduled_date < ${today}::date)
-        || '}' as json
-      from ${LIVE_PROCEDURE_TABLES.procedures} pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
-      where pp.patient_id = p.id
-      union all
-      ${listedProceduresOf(
-        sql.fragment`p.id`,
-        // Listed: pending, no completion details; overdue when its date has passed.
-        sql.fragment`e.ordinal, '{"id":"' || e.id || '","patientId":"' || l.patient_id || '",' || t.page_json
-          || ',"status":"pending","scheduledDate":' || ${nullable(sql.fragment`e.scheduled_date`)}
-          || case when e.scheduled_date < ${today}::date then ${`${listedTail}true}`}
-            else ${`${listedTail}false}`} end`,
-      )}
-    ) x
-  )`;
+let pageQueryOfDay: { readonly day: string; readonly fragment: FragmentSqlToken } | undefined;
+function pageQueryOf(today: string): FragmentSqlToken {
+  if (pageQueryOfDay?.day !== today) pageQueryOfDay = { day: today, fragment: patientPageQuery(today) };
+  return pageQueryOfDay.fragment;
 }
 
-/**
- * `detailJson(today)`, composed once a day: slonik renumbers the placeholders of every nested
- * fragment each time a query is composed, and this one nests a dozen over 2.4 kB of text, on
- * every page view (measured: slonik's SQL tag was 6 % of the server's CPU under the page load).
- * It changes only with the date.
- */
-let detailJsonOfDay: { readonly day: string; readonly fragment: FragmentSqlToken } | undefined;
-function detailJsonOf(today: string): FragmentSqlToken {
-  if (detailJsonOfDay?.day !== today) detailJsonOfDay = { day: today, fragment: detailJson(today) };
-  return detailJsonOfDay.fragment;
-}
-
-const DetailJsonSchema = z.object({ version: z.number().int(), json: z.string() });
+const PatientPagePartsSchema = z.object({
+  version: z.number().int(),
+  patientId: z.string(),
+  header: z.string(),
+  own: z.string().nullable(),
+  listedIds: z.string().nullable(),
+  listedOrdinals: z.string().nullable(),
+  listedTypes: z.string().nullable(),
+  listedDates: z.string().nullable(),
+  typesFile: z.string().nullable(),
+});
 
 /** The patient page as JSON text, and its version (the ETag). */
 export interface PatientDetailJson {
@@ -237,6 +228,7 @@ export interface PatientPage {
 
 /** Reads of the patient list, the patient page and procedures. */
 export function createPatientQueries(pool: DatabasePool) {
+  const typeTexts = createTypeTexts(pool);
   async function procedures(patientId: string, today: string): Promise<PatientProcedureDto[]> {
     const rows = await pool.any(sql.type(ProcedureRowSchema)`
       select ${procedureColumns} from ${proceduresTable()} pp where pp.patient_id = ${patientId} order by pp.ordinal
@@ -270,15 +262,19 @@ export function createPatientQueries(pool: DatabasePool) {
     },
 
     /**
-     * `GET /api/patients/:id` as JSON text (`detailJson`), in one round trip; null when
-     * unknown or deleted. Prepared once per connection (`PREPARED`): parsing and planning
-     * this text on every call was about half of the query's cost.
+     * `GET /api/patients/:id` as JSON text, in one round trip (two the first time a type is
+     * met); null when unknown or deleted. Prepared once per connection (`PREPARED`): parsing
+     * and planning this text on every call was about half of the query's cost.
      */
     async detailJson(patientId: string, today: string): Promise<PatientDetailJson | null> {
       if (!isId(patientId)) return null;
-      return pool.maybeOne(sql.type(DetailJsonSchema)`
-        ${PREPARED} select p.version, ${detailJsonOf(today)} as json from patients p where p.id = ${patientId}
+      const parts = await pool.maybeOne(sql.type(PatientPagePartsSchema)`
+        ${PREPARED} ${pageQueryOf(today)} where p.id = ${patientId}
       `);
+      if (!parts) return null;
+      const listed = listedProceduresIn(parts);
+      const typeText = await typeTexts.of(parts.typesFile, listed);
+      return { version: parts.version, json: patientPageText(parts, listed, typeText, today) };
     },
 
     /** The patient, its progress and its procedures; null when unknown or deleted. */

@@ -10,10 +10,10 @@ const wellFormed = (text: string): string => text.replace(/\p{Cs}/gu, '\uFFFD');
 /**
  * A type's part of each of its listed procedures on the patient page (`GET /api/patients/:id`),
  * as JSON text: `"procedureTypeId":…,"procedureType":{…}`. Kept with the lists' copy of the
- * type (`patient_procedure_types.page_json`) so that the page's query does not write the
- * type out, field by field, for every procedure on every view. `JSON.stringify` escapes text
- * as PostgreSQL's `to_json` does (the same bytes for every code point), which wrote the
- * copies older than this column (migration 007).
+ * type (`patient_procedure_types.page_json`, read once per process by `type-texts.ts`) so that
+ * the type is not written out, field by field, for every procedure on every view.
+ * `JSON.stringify` escapes text as PostgreSQL's `to_json` does (the same bytes for every code
+ * point), which wrote the copies older than this column (migration 007).
  */
 export function procedureTypePageJson(type: ProcedureType): string {
   // Category and phase are fixed words (the contract's enums); id and name are free text.

@@ -116,9 +116,10 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   }
 
   /**
-   * The patient page, as PostgreSQL writes it (`detailJson`): sent as it comes, not decoded,
-   * checked and encoded again. Its contract is held by the read model's tests, which compare
-   * it with the DTO built in TypeScript and parse it with `PatientDetailDtoSchema`.
+   * The patient page as JSON text (`detailJson`: PostgreSQL's text and the listed procedures
+   * written around it): sent as it comes, not decoded, checked and encoded again. Its
+   * contract is held by the read model's tests, which compare it with the DTO built in
+   * TypeScript and parse it with `PatientDetailDtoSchema`.
    */
   async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detailJson(patientId, today());
