@@ -2,8 +2,8 @@
  * The patient page (`GET /api/patients/:id`) as JSON text, put together from what its query
  * sends: PostgreSQL writes the header and the procedures with a row of their own; the listed
  * ones (most of a page) are written here, from the list's arrays and their type's text
- * (`patient_procedure_types.page_json`, kept by the caller). PostgreSQL writing the listed
- * ones too was about two thirds of the query (0.89 → 0.26 ms a page).
+ * (`patient_procedure_types.page_json`, kept by `type-texts.ts`). PostgreSQL writing the
+ * listed ones too was about two thirds of the query (0.89 → 0.26 ms a page).
  */
 
 /** What the page's query sends (`patientPageQuery` in `queries.ts`). */
@@ -11,7 +11,10 @@ export interface PatientPageParts {
   /** The patient's object as JSON text without its closing brace. */
   readonly header: string;
   readonly patientId: string;
-  /** One line per procedure with a row of its own: `<ordinal> <id> <json>`; null when none. */
+  /**
+   * One line per procedure with a row of its own, in timeline order: `<ordinal> <id> <json>`;
+   * null when none.
+   */
   readonly own: string | null;
   /** The list's arrays (null when the patient has no list): ids and ordinals comma-separated, */
   readonly listedIds: string | null;
@@ -19,38 +22,6 @@ export interface PatientPageParts {
   /** types and dates as JSON arrays (type ids are free text; dates may be null). */
   readonly listedTypes: string | null;
   readonly listedDates: string | null;
-}
-
-/** A listed procedure, as its list holds it. */
-export interface ListedProcedure {
-  readonly id: string;
-  readonly typeId: string;
-  readonly scheduledDate: string | null;
-  readonly ordinal: number;
-}
-
-/** A procedure's JSON text and its place in the patient's timeline. */
-interface PlacedProcedure {
-  readonly ordinal: number;
-  readonly json: string;
-}
-
-/** The list's procedures, in the list's order. */
-export function listedProceduresIn(parts: PatientPageParts): ListedProcedure[] {
-  if (parts.listedIds === null || parts.listedIds === '') return [];
-  const ids = parts.listedIds.split(',');
-  const ordinals = (parts.listedOrdinals ?? '').split(',');
-  const types = JSON.parse(parts.listedTypes ?? '[]') as unknown[];
-  const dates = JSON.parse(parts.listedDates ?? '[]') as unknown[];
-  if (ordinals.length !== ids.length || types.length !== ids.length || dates.length !== ids.length) {
-    throw new Error(`The procedure list of patient ${parts.patientId} has arrays of different lengths`);
-  }
-  return ids.map((id, index) => ({
-    id,
-    typeId: String(types[index]),
-    scheduledDate: dates[index] === null ? null : String(dates[index]),
-    ordinal: Number(ordinals[index]),
-  }));
 }
 
 /**
@@ -73,56 +44,88 @@ const NOT_OVERDUE_TAIL = `${LISTED_TAIL}false}`;
  * date has passed; `typeText` is its type's `page_json`.
  */
 export function listedProcedureJson(
-  procedure: ListedProcedure,
+  id: string,
   patientId: string,
   typeText: string,
+  scheduledDate: string | null,
   today: string,
 ): string {
-  const { scheduledDate } = procedure;
   const date = scheduledDate === null ? 'null' : `"${scheduledDate}"`;
   const tail = scheduledDate !== null && isBeforeDay(scheduledDate, today) ? OVERDUE_TAIL : NOT_OVERDUE_TAIL;
-  return `{"id":"${procedure.id}","patientId":"${patientId}",${typeText},"status":"pending","scheduledDate":${date}${tail}`;
+  return `{"id":"${id}","patientId":"${patientId}",${typeText},"status":"pending","scheduledDate":${date}${tail}`;
 }
 
-function ownProcedures(own: string | null): { placed: PlacedProcedure[]; ids: Set<string> } {
-  const placed: PlacedProcedure[] = [];
+/** The procedures with a row of their own, as the query sends them (in timeline order). */
+function ownProcedures(own: string | null) {
+  const ordinals: number[] = [];
   const ids = new Set<string>();
-  if (own === null || own === '') return { placed, ids };
+  const texts: string[] = [];
+  if (own === null || own === '') return { ordinals, ids, texts };
   // A line never breaks inside a procedure: JSON escapes a newline in text.
   for (const line of own.split('\n')) {
     const afterOrdinal = line.indexOf(' ');
     const afterId = line.indexOf(' ', afterOrdinal + 1);
+    ordinals.push(Number(line.slice(0, afterOrdinal)));
     ids.add(line.slice(afterOrdinal + 1, afterId));
-    placed.push({ ordinal: Number(line.slice(0, afterOrdinal)), json: line.slice(afterId + 1) });
+    texts.push(line.slice(afterId + 1));
   }
-  return { placed, ids };
+  return { ordinals, ids, texts };
 }
 
-const byOrdinal = (a: PlacedProcedure, b: PlacedProcedure): number => a.ordinal - b.ordinal;
+/**
+ * The list's ordinals as numbers, refusing a list that breaks what its writers keep
+ * (`appendToLists`, `removeFromLists`): arrays without nulls, as long as one another. Such a
+ * list fails the page rather than showing a procedure misplaced or lost.
+ */
+function listedOrdinals(
+  parts: PatientPageParts,
+  ids: readonly string[],
+  dates: readonly unknown[],
+  types: number,
+) {
+  const broken = (what: string) => new Error(`The procedure list of patient ${parts.patientId} ${what}`);
+  const texts = (parts.listedOrdinals ?? '').split(',');
+  if (texts.length !== ids.length || dates.length !== ids.length || types !== ids.length) {
+    throw broken('has arrays of different lengths');
+  }
+  const ordinals = texts.map((text) => (text === '' ? NaN : Number(text)));
+  if (!ordinals.every(Number.isInteger)) throw broken('holds a null ordinal');
+  if (!dates.every((date) => date === null || typeof date === 'string'))
+    throw broken('holds a date that is not');
+  return ordinals;
+}
 
 /**
  * The page's JSON text: the header, then every procedure in timeline order (`ordinal`): those
  * with a row of their own as PostgreSQL wrote them, and the listed ones without one (a row
- * overrides its listing). `typeText` gives a listed type's `page_json`.
+ * overrides its listing). `typeTexts` holds the `page_json` of each listed procedure's type,
+ * in the list's order.
  */
 export function patientPageText(
   parts: PatientPageParts,
-  listed: readonly ListedProcedure[],
-  typeText: (typeId: string) => string,
+  typeTexts: readonly string[],
   today: string,
 ): string {
-  const { placed, ids } = ownProcedures(parts.own);
-  for (const procedure of listed) {
-    if (ids.has(procedure.id)) continue;
-    placed.push({
-      ordinal: procedure.ordinal,
-      json: listedProcedureJson(procedure, parts.patientId, typeText(procedure.typeId), today),
-    });
-  }
-  placed.sort(byOrdinal);
+  const own = ownProcedures(parts.own);
+  const ids = parts.listedIds === null || parts.listedIds === '' ? [] : parts.listedIds.split(',');
+  const dates = ids.length === 0 ? [] : (JSON.parse(parts.listedDates ?? '[]') as unknown[]);
+  const ordinals = ids.length === 0 ? [] : listedOrdinals(parts, ids, dates, typeTexts.length);
+  // The lists' writers keep them in timeline order; should one not be, it is read in order.
+  const ascending = ordinals.every((ordinal, index) => index === 0 || ordinals[index - 1]! < ordinal);
+  const order = ascending ? null : [...ordinals.keys()].sort((a, b) => ordinals[a]! - ordinals[b]!);
   let procedures = '';
-  for (const [index, procedure] of placed.entries()) {
-    procedures += index === 0 ? procedure.json : `,${procedure.json}`;
+  const put = (json: string) => {
+    procedures += procedures === '' ? json : `,${json}`;
+  };
+  let next = 0;
+  for (let position = 0; position < ids.length; position += 1) {
+    const index = order ? order[position]! : position;
+    // A row of its own and a listed one at the same place: the row first, as before.
+    while (next < own.texts.length && own.ordinals[next]! <= ordinals[index]!) put(own.texts[next++]!);
+    const id = ids[index]!;
+    if (own.ids.has(id)) continue;
+    put(listedProcedureJson(id, parts.patientId, typeTexts[index]!, dates[index] as string | null, today));
   }
+  while (next < own.texts.length) put(own.texts[next++]!);
   return `${parts.header},"procedures":[${procedures}]}`;
 }

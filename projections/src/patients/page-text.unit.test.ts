@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isBeforeDay,
-  listedProcedureJson,
-  listedProceduresIn,
-  patientPageText,
-  type ListedProcedure,
-  type PatientPageParts,
-} from './page-text.ts';
+import { isBeforeDay, listedProcedureJson, patientPageText, type PatientPageParts } from './page-text.ts';
+
+/** A listed procedure, as its list holds it. */
+interface ListedProcedure {
+  readonly id: string;
+  readonly typeId: string;
+  readonly scheduledDate: string | null;
+  readonly ordinal: number;
+}
 
 const PATIENT = '0b7a3c9e-1f2d-4e5a-9b6c-7d8e9f0a1b2c';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -26,6 +27,8 @@ function parts(listed: readonly ListedProcedure[], own: string | null = null): P
   };
 }
 
+const texts = (listed: readonly ListedProcedure[]) => listed.map(() => typeText);
+
 const listedAt = (n: number, scheduledDate: string | null): ListedProcedure => ({
   id: id(n),
   typeId: TYPE.id,
@@ -40,7 +43,7 @@ describe('the patient page written from its query', () => {
       ['2025-02-09', false],
       ['2025-02-10', true],
     ] as const) {
-      expect(listedProcedureJson(listedAt(1, '2025-02-09'), PATIENT, typeText, today)).toBe(
+      expect(listedProcedureJson(id(1), PATIENT, typeText, '2025-02-09', today)).toBe(
         JSON.stringify({
           id: id(1),
           patientId: PATIENT,
@@ -56,7 +59,7 @@ describe('the patient page written from its query', () => {
         }),
       );
     }
-    const unscheduled = JSON.parse(listedProcedureJson(listedAt(1, null), PATIENT, typeText, '2030-01-01'));
+    const unscheduled = JSON.parse(listedProcedureJson(id(1), PATIENT, typeText, null, '2030-01-01'));
     expect(unscheduled).toMatchObject({ scheduledDate: null, overdue: false });
   });
 
@@ -78,14 +81,11 @@ describe('the patient page written from its query', () => {
       listedAt(3, '2025-03-01'),
       listedAt(5, null),
     ];
-    const page = JSON.parse(
-      patientPageText(
-        parts(listed, [ownLine(4, 'completed'), ownLine(2, 'completed'), ownLine(1, 'cancelled')].join('\n')),
-        listed,
-        () => typeText,
-        '2025-02-10',
-      ),
-    );
+    const own = [ownLine(1, 'cancelled'), ownLine(2, 'completed'), ownLine(4, 'completed')].join('\n');
+    const page = JSON.parse(patientPageText(parts(listed, own), texts(listed), '2025-02-10'));
+    // A list out of timeline order (its writers keep it in order) is read in order all the same.
+    const shuffled = [listed[2]!, listed[0]!, listed[3]!, listed[1]!];
+    expect(JSON.parse(patientPageText(parts(shuffled, own), texts(shuffled), '2025-02-10'))).toEqual(page);
     expect(page.name).toBe('Maria');
     expect(
       page.procedures.map((procedure: { id: string; status: string }) => [procedure.id, procedure.status]),
@@ -115,19 +115,31 @@ describe('the patient page written from its query', () => {
       listedTypes: null,
       listedDates: null,
     };
-    expect(listedProceduresIn(none)).toEqual([]);
-    expect(JSON.parse(patientPageText(none, [], () => typeText, '2025-01-01'))).toEqual({
+    for (const list of [none, parts([])]) {
+      expect(JSON.parse(patientPageText(list, [], '2025-01-01'))).toEqual({
+        id: PATIENT,
+        name: 'Maria',
+        procedures: [],
+      });
+    }
+    const own = `3 ${id(3)} {"id":"${id(3)}"}`;
+    expect(JSON.parse(patientPageText({ ...none, own }, [], '2025-01-01'))).toEqual({
       id: PATIENT,
       name: 'Maria',
-      procedures: [],
+      procedures: [{ id: id(3) }],
     });
   });
 
-  it('reads the list back as its arrays hold it, and refuses arrays of different lengths', () => {
-    const listed = [listedAt(7, '2025-02-09'), { ...listedAt(9, null), typeId: 'custom.a,"b"' }];
-    expect(listedProceduresIn(parts(listed))).toEqual(listed);
-    expect(() => listedProceduresIn({ ...parts(listed), listedDates: '[null]' })).toThrow(
-      /different lengths/,
-    );
+  it('refuses a list whose arrays are not as its writers keep them', () => {
+    const listed = [listedAt(7, '2025-02-09'), listedAt(9, null)];
+    const page = (list: PatientPageParts, typeTexts = texts(listed)) =>
+      patientPageText(list, typeTexts, '2025-02-10');
+    expect(JSON.parse(page(parts(listed))).procedures).toHaveLength(2);
+    expect(() => page({ ...parts(listed), listedDates: '[null]' })).toThrow(/different lengths/);
+    expect(() => page(parts(listed), [typeText])).toThrow(/different lengths/);
+    // `array_to_string` writes a null element as nothing: a one-element list of a null ordinal.
+    const one = [listedAt(7, null)];
+    expect(() => page({ ...parts(one), listedOrdinals: '' }, texts(one))).toThrow(/null ordinal/);
+    expect(() => page({ ...parts(one), listedDates: '[7]' }, texts(one))).toThrow(/date/);
   });
 });

@@ -23,7 +23,7 @@ import {
   type PatientRow,
 } from './rows.ts';
 import { LIVE_PROCEDURE_TABLES, patientOfProcedure, proceduresTable } from './procedure-sources.ts';
-import { listedProceduresIn, patientPageText } from './page-text.ts';
+import { patientPageText } from './page-text.ts';
 import { TYPES_TABLE, createTypeTexts } from './type-texts.ts';
 
 /*
@@ -159,7 +159,7 @@ function patientPageQuery(today: string): FragmentSqlToken {
     'completedProcedures', p.completed_procedures,
     'totalProcedures', p.total_procedures
   )::text, -1)`;
-  // One line per procedure (JSON escapes a newline in text): `<ordinal> <id> <json>`.
+  // One line per procedure (JSON escapes a newline in text), in timeline order: `<ordinal> <id> <json>`.
   const ownProcedure = sql.fragment`pp.ordinal || ' ' || pp.id || ' {"id":"' || pp.id || '","patientId":"'
     || pp.patient_id || '","procedureTypeId":' || t.id
     || ',"procedureType":{"id":' || t.id || ',"name":' || to_json(pp.type_name)
@@ -176,7 +176,7 @@ function patientPageQuery(today: string): FragmentSqlToken {
     || '}'`;
   const { procedures, lists } = LIVE_PROCEDURE_TABLES;
   return sql.fragment`select p.version, p.id as "patientId", ${header} as header,
-      (select string_agg(${ownProcedure}, chr(10))
+      (select string_agg(${ownProcedure}, chr(10) order by pp.ordinal)
         from ${procedures} pp, lateral (select to_json(pp.procedure_type_id)::text as id) t
         where pp.patient_id = p.id) as own,
       array_to_string(l.procedure_ids, ',') as "listedIds",
@@ -228,7 +228,7 @@ export interface PatientPage {
 
 /** Reads of the patient list, the patient page and procedures. */
 export function createPatientQueries(pool: DatabasePool) {
-  const typeTexts = createTypeTexts(pool);
+  const types = createTypeTexts(pool);
   async function procedures(patientId: string, today: string): Promise<PatientProcedureDto[]> {
     const rows = await pool.any(sql.type(ProcedureRowSchema)`
       select ${procedureColumns} from ${proceduresTable()} pp where pp.patient_id = ${patientId} order by pp.ordinal
@@ -272,9 +272,8 @@ export function createPatientQueries(pool: DatabasePool) {
         ${PREPARED} ${pageQueryOf(today)} where p.id = ${patientId}
       `);
       if (!parts) return null;
-      const listed = listedProceduresIn(parts);
-      const typeText = await typeTexts.of(parts.typesFile, listed);
-      return { version: parts.version, json: patientPageText(parts, listed, typeText, today) };
+      const typeTexts = await types.ofList(parts.typesFile, parts.listedTypes);
+      return { version: parts.version, json: patientPageText(parts, typeTexts, today) };
     },
 
     /** The patient, its progress and its procedures; null when unknown or deleted. */
