@@ -159,7 +159,7 @@ function listedOrdinals(
 
 /**
  * The page's JSON text: the header, then every procedure in timeline order (`ordinal`): those
- * with a row of their own as PostgreSQL wrote them, and the listed ones without one (a row
+ * with a row of their own, from their columns, and the listed ones without one (a row
  * overrides its listing). `typeTexts` holds the `page_json` of each listed procedure's type,
  * in the list's order.
  */

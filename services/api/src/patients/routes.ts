@@ -116,8 +116,8 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   }
 
   /**
-   * The patient page as JSON text (`detailJson`: PostgreSQL's text and the listed procedures
-   * written around it): sent as it comes, not decoded, checked and encoded again. Its
+   * The patient page as JSON text (`detailJson`: PostgreSQL writes the header, the read model
+   * the procedures): sent as it comes, not decoded, checked and encoded again. Its
    * contract is held by the read model's tests, which compare it with the DTO built in
    * TypeScript and parse it with `PatientDetailDtoSchema`.
    */
