@@ -144,20 +144,10 @@ describe('the patient page written from its query', () => {
       ['2025-02-09', false],
       ['2025-02-10', true],
     ] as const) {
+      const pending = ownAt(1, { status: 'pending', scheduledDate: '2025-02-09', completedDate: null });
+      expect(ownDto(pending, today).overdue).toBe(overdue);
       expect(listedProcedureJson(id(1), PATIENT, typeText, '2025-02-09', today)).toBe(
-        JSON.stringify({
-          id: id(1),
-          patientId: PATIENT,
-          procedureTypeId: TYPE.id,
-          procedureType: { ...TYPE, isRequired: true, scheduledMonth: null },
-          status: 'pending',
-          scheduledDate: '2025-02-09',
-          completedDate: null,
-          location: null,
-          professionalName: null,
-          notes: null,
-          overdue,
-        }),
+        JSON.stringify(ownDto(pending, today)),
       );
     }
     const unscheduled = JSON.parse(listedProcedureJson(id(1), PATIENT, typeText, null, '2030-01-01'));
