@@ -9,8 +9,10 @@
  * Text goes through `JSON.stringify`, which escapes as PostgreSQL's `to_json` did (the same
  * bytes for every code point PostgreSQL can store); uuids, dates (ISO, as PostgreSQL writes
  * them in JSON), booleans, integers and the check-constrained `status` and `type_phase` need no
- * escaping.
+ * escaping. Overdue is the contract's `isProcedureOverdue`, as for every other reader.
  */
+
+import { isProcedureOverdue, type ProcedureStatus } from '@bari/contracts';
 
 /** What the page's query sends (`patientPageQuery` in `queries.ts`). */
 export interface PatientPageParts {
@@ -30,17 +32,6 @@ export interface PatientPageParts {
   readonly listedDates: string | null;
 }
 
-/**
- * Whether `date` (as PostgreSQL writes a date in JSON: `YYYY-MM-DD`, a year past 9999 with more
- * digits, a year before Christ with ` BC`) is before `today` (`YYYY-MM-DD`): the SQL's
- * `scheduled_date < today::date`.
- */
-export function isBeforeDay(date: string, today: string): boolean {
-  if (date.endsWith(' BC')) return true;
-  if (date.indexOf('-') > 4) return false;
-  return date < today;
-}
-
 const LISTED_TAIL = ',"completedDate":null,"location":null,"professionalName":null,"notes":null,"overdue":';
 const OVERDUE_TAIL = `${LISTED_TAIL}true}`;
 const NOT_OVERDUE_TAIL = `${LISTED_TAIL}false}`;
@@ -57,12 +48,14 @@ export function listedProcedureJson(
   today: string,
 ): string {
   const date = scheduledDate === null ? 'null' : `"${scheduledDate}"`;
-  const tail = scheduledDate !== null && isBeforeDay(scheduledDate, today) ? OVERDUE_TAIL : NOT_OVERDUE_TAIL;
+  const tail = isProcedureOverdue({ status: 'pending', scheduledDate }, today)
+    ? OVERDUE_TAIL
+    : NOT_OVERDUE_TAIL;
   return `{"id":"${id}","patientId":"${patientId}",${typeText},"status":"pending","scheduledDate":${date}${tail}`;
 }
 
 /** `patient_procedures`' columns the page writes, each an array in timeline order. */
-export const OWN_COLUMNS = [
+export const PAGE_PROCEDURE_COLUMNS = [
   'ordinal',
   'id',
   'procedure_type_id',
@@ -91,7 +84,7 @@ export interface OwnColumns {
   readonly type_phase: readonly string[];
   readonly type_is_required: readonly boolean[];
   readonly type_scheduled_month: Nullable<number>;
-  readonly status: readonly string[];
+  readonly status: readonly ProcedureStatus[];
   readonly scheduled_date: Nullable<string>;
   readonly completed_date: Nullable<string>;
   readonly location: Nullable<string>;
@@ -107,7 +100,7 @@ function ownProcedureJson(own: OwnColumns, index: number, patientId: string, tod
   const typeId = JSON.stringify(own.procedure_type_id[index]);
   const status = own.status[index]!;
   const scheduledDate = own.scheduled_date[index]!;
-  const overdue = status === 'pending' && scheduledDate !== null && isBeforeDay(scheduledDate, today);
+  const overdue = isProcedureOverdue({ status, scheduledDate }, today);
   return (
     `{"id":"${own.id[index]}","patientId":"${patientId}","procedureTypeId":${typeId}` +
     `,"procedureType":{"id":${typeId},"name":${JSON.stringify(own.type_name[index])}` +
@@ -124,7 +117,7 @@ function ownProcedureJson(own: OwnColumns, index: number, patientId: string, tod
 function ownProcedures(text: string, patientId: string, today: string) {
   const own = JSON.parse(text) as OwnColumns;
   const ordinals = own.ordinal ?? [];
-  if (OWN_COLUMNS.some((column) => (own[column] ?? []).length !== ordinals.length)) {
+  if (PAGE_PROCEDURE_COLUMNS.some((column) => (own[column] ?? []).length !== ordinals.length)) {
     throw new Error(`The procedures of patient ${patientId} came with columns of different lengths`);
   }
   return {
@@ -143,11 +136,11 @@ function listedOrdinals(
   parts: PatientPageParts,
   ids: readonly string[],
   dates: readonly unknown[],
-  types: number,
+  typeCount: number,
 ) {
   const broken = (what: string) => new Error(`The procedure list of patient ${parts.patientId} ${what}`);
   const texts = (parts.listedOrdinals ?? '').split(',');
-  if (texts.length !== ids.length || dates.length !== ids.length || types !== ids.length) {
+  if (texts.length !== ids.length || dates.length !== ids.length || typeCount !== ids.length) {
     throw broken('has arrays of different lengths');
   }
   const ordinals = texts.map((text) => (text === '' ? NaN : Number(text)));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  OWN_COLUMNS,
-  isBeforeDay,
+  PAGE_PROCEDURE_COLUMNS,
   listedProcedureJson,
   patientPageText,
   type PatientPageParts,
@@ -40,7 +39,7 @@ const typeText = `"procedureTypeId":"lab.hemograma","procedureType":${JSON.strin
 
 /** The own procedures as the query sends them: one array per column, all null for none. */
 function ownColumns(own: readonly OwnProcedure[]): string {
-  const column: Record<(typeof OWN_COLUMNS)[number], (procedure: OwnProcedure) => unknown> = {
+  const column: Record<(typeof PAGE_PROCEDURE_COLUMNS)[number], (procedure: OwnProcedure) => unknown> = {
     ordinal: (procedure) => procedure.ordinal,
     id: (procedure) => procedure.id,
     procedure_type_id: (procedure) => procedure.procedureTypeId,
@@ -58,7 +57,7 @@ function ownColumns(own: readonly OwnProcedure[]): string {
   };
   return JSON.stringify(
     Object.fromEntries(
-      OWN_COLUMNS.map((name) => [
+      PAGE_PROCEDURE_COLUMNS.map((name) => [
         name,
         own.length === 0 ? null : own.map((procedure) => column[name](procedure)),
       ]),
@@ -183,13 +182,16 @@ describe('the patient page written from its query', () => {
     ]);
   });
 
-  it('given dates PostgreSQL writes beyond four-digit years, then overdue is the date order', () => {
-    expect(isBeforeDay('2025-02-09', '2025-02-10')).toBe(true);
-    expect(isBeforeDay('2025-02-10', '2025-02-10')).toBe(false);
-    expect(isBeforeDay('2025-12-31', '2025-02-10')).toBe(false);
-    expect(isBeforeDay('0044-03-15 BC', '2025-02-10')).toBe(true);
-    expect(isBeforeDay('10000-01-01', '2025-02-10')).toBe(false);
-    expect(isBeforeDay('0001-01-01', '2025-02-10')).toBe(true);
+  it('given pending procedures dated around today, then only those before it are overdue', () => {
+    const dates = ['2025-02-09', '2025-02-10', '2025-12-31', '0001-01-01'];
+    const listed = dates.map((date, n) => listedAt(n, date));
+    const own = dates.map((date, n) =>
+      ownAt(10 + n, { status: 'pending', scheduledDate: date, completedDate: null }),
+    );
+    const overdue = pageOf(parts(listed, own), texts(listed)).procedures.map(
+      (procedure) => procedure.overdue,
+    );
+    expect(overdue).toEqual([true, false, false, true, true, false, false, true]);
   });
 
   it('given own and listed procedures, then they follow the ordinals and a row overrides its listing', () => {

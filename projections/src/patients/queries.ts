@@ -23,7 +23,7 @@ import {
   type PatientRow,
 } from './rows.ts';
 import { LIVE_PROCEDURE_TABLES, patientOfProcedure, proceduresTable } from './procedure-sources.ts';
-import { OWN_COLUMNS, patientPageText } from './page-text.ts';
+import { PAGE_PROCEDURE_COLUMNS, patientPageText } from './page-text.ts';
 import { TYPES_TABLE, createTypeTexts } from './type-texts.ts';
 
 /*
@@ -156,7 +156,7 @@ function patientPageQuery(today: string): FragmentSqlToken {
   // One array per column, in timeline order (`OwnColumns`): one `to_json` per column, not
   // per value, and nothing concatenated (0.19 → 0.08 ms for a page's own procedures).
   const ownColumns = sql.join(
-    OWN_COLUMNS.map(
+    PAGE_PROCEDURE_COLUMNS.map(
       (column) =>
         sql.fragment`${column}::text, array_agg(${sql.identifier(['pp', column])} order by pp.ordinal)`,
     ),
