@@ -20,10 +20,10 @@ $(WEB_BUILD): $(STAMP) $(WEB_SOURCES)
 build web: $(WEB_BUILD)
 
 ## Everything in one process on http://localhost:5000 (embedded PostgreSQL unless DATABASE_URL).
-# A 64 MB young generation (as `npm start`, the Dockerfile and the benchmark): the patient
-# page's JSON is written in Node, and the default's scavenges cost a sixth of its CPU.
+# `npm start` holds Node's flags (package.json); the Dockerfile's CMD repeats them, checked by
+# scripts/bench/start-command.unit.test.ts.
 start: $(STAMP) $(WEB_BUILD)
-	exec node --max-semi-space-size=64 --import tsx services/api/src/main.ts
+	exec npm start --silent
 
 ## The separate projector process (when the API runs with PROJECTOR=external).
 projector: $(STAMP)

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@bari/db/testing';
 import { onCleanup } from './cleanup.ts';
 import { statusMB } from './process-memory.ts';
+import { startArguments } from './start-command.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -25,11 +26,11 @@ export interface AppProcess {
 }
 
 /**
- * Starts `services/api/src/main.ts` in a child process on a fresh temporary data directory
- * and free ports (the embedded default of `make start`), and waits for `/readyz`. Its log goes
- * to `app.log` in that directory: a terminal would slow the server down more than a file.
- * The stop is registered for cleanup at once, so a failure or Ctrl-C never leaves the server
- * or PostgreSQL running.
+ * Starts the app as `npm start` does (`services/api/src/main.ts`, Node's flags and all) in a
+ * child process on a fresh temporary data directory and free ports (the embedded default of
+ * `make start`), and waits for `/readyz`. Its log goes to `app.log` in that directory: a
+ * terminal would slow the server down more than a file. The stop is registered for cleanup at
+ * once, so a failure or Ctrl-C never leaves the server or PostgreSQL running.
  */
 export async function startApp(options: { readonly logLevel: string }): Promise<AppProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bari-bench-'));
@@ -50,16 +51,12 @@ export async function startApp(options: { readonly logLevel: string }): Promise<
   delete env.PROJECTOR;
   const logFile = join(dataDir, 'app.log');
   const log = openSync(logFile, 'a');
-  // The flags of `npm start` (package.json): the benchmark measures the app as it is run.
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'services/api/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', log, log],
-    },
-  );
+  // As `npm start` runs it (package.json): the benchmark measures the app with its flags.
+  const child = spawn(process.execPath, startArguments(repoRoot), {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', log, log],
+  });
   const stop = async () => {
     await stopChild(child);
     await stopOrphanPostgres(join(dataDir, 'postgres'));
