@@ -61,6 +61,34 @@ function breakable(failOn: Set<string>, options: { name?: string; error?: () => 
   };
 }
 
+/**
+ * The counting projection refusing its first batch of several events for a reason that is
+ * not transient, then losing its connection in the search for the poison event (the first
+ * event applied alone), then applying everything: the search, not any event, failed.
+ */
+function refusedThenProbeLost(): Projection & { readonly probes: number } {
+  const base = streamCountsProjection();
+  let refusals = 1;
+  let probes = 0;
+  return {
+    ...base,
+    get probes() {
+      return probes;
+    },
+    async apply(events, context) {
+      if (events.length > 1 && refusals > 0) {
+        refusals -= 1;
+        throw new Error('batch refused');
+      }
+      if (events.length === 1 && probes === 0) {
+        probes += 1;
+        throw Object.assign(new Error('connection lost during the search'), { code: 'ECONNRESET' });
+      }
+      await base.apply(events, context);
+    },
+  };
+}
+
 describe('a runner that heals', { timeout: 30_000 }, () => {
   it('names the poison event of a failed batch, not the batch', async () => {
     const events = Array.from({ length: 6 }, () => event());
@@ -154,6 +182,35 @@ describe('a runner that heals', { timeout: 30_000 }, () => {
     await projections.start();
     expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
     expect((await projections.status())[0]).toMatchObject({ state: 'running', error: null });
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual([
+      { streamId: 'a', events: 2, lastRevision: '1' },
+    ]);
+  });
+
+  it('retries a batch whose poison search failed for a transient reason, naming no event', async () => {
+    const events = [event(), event()];
+    await fixture.eventStore.appendToStream('a', events, 'no_stream');
+    const projection = refusedThenProbeLost();
+    const projections = runner({ projections: [projection] });
+    await projections.start();
+    expect(await projections.waitFor(await head(), { timeoutMs: 5_000 })).toBe(true);
+    expect((await projections.status())[0]).toMatchObject({ state: 'running', error: null });
+    expect(projection.probes).toBe(1);
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual([
+      { streamId: 'a', events: 2, lastRevision: '1' },
+    ]);
+  });
+
+  it('a rebuild retries a batch whose poison search failed for a transient reason', async () => {
+    await fixture.eventStore.appendToStream('a', [event(), event()], 'no_stream');
+    const projection = refusedThenProbeLost();
+    const result = await rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection,
+    });
+    expect(result.events).toBe(2);
+    expect(projection.probes).toBe(1);
     expect(withoutIds(await readCounts(fixture.pool))).toEqual([
       { streamId: 'a', events: 2, lastRevision: '1' },
     ]);

@@ -1,6 +1,7 @@
 import type { DatabaseTransactionConnection } from 'slonik';
 import { toCheckpoint, type RecordedEvent } from '@bari/event-store';
 import type { Projection, ProjectionContext, ReplaySession, TableNames } from './projection.ts';
+import { isTransient } from './transient.ts';
 import { sql } from '@bari/db';
 
 /** A projection could not apply an event: its batch was rolled back and the projection stops. */
@@ -72,7 +73,10 @@ class ProbeRollback extends Error {}
 /**
  * After a batch failed, replays it event by event in a transaction that is always rolled
  * back, to name the first event the projection cannot apply. When each event applies on its
- * own, the batch as a whole is at fault and its first handled event is named.
+ * own, the batch as a whole is at fault and its first handled event is named. Rejects instead
+ * when the search itself fails for a transient reason (`isTransient`: a lost connection, a
+ * deadlock, a full disk): that says nothing of the events, and naming one would stop a
+ * projection over a healthy event; the caller retries the batch.
  */
 export async function findPoisonEvent(
   transaction: <T>(work: (tx: DatabaseTransactionConnection) => Promise<T>) => Promise<T>,
@@ -89,6 +93,7 @@ export async function findPoisonEvent(
         try {
           await projection.apply([event], { tx, tables, mode });
         } catch (error) {
+          if (isTransient(error)) throw error;
           throw new ProjectionHandlerError(projection.name, event, error);
         }
       }
@@ -96,6 +101,7 @@ export async function findPoisonEvent(
     });
   } catch (error) {
     if (error instanceof ProjectionHandlerError) return error;
+    if (isTransient(error)) throw error;
     if (!(error instanceof ProbeRollback)) batchError = error;
   }
   return new ProjectionHandlerError(projection.name, events[0] ?? batch[0]!, batchError);

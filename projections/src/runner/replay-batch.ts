@@ -86,8 +86,13 @@ export async function replayBatch<T>(
         return work(tx);
       });
     } catch (error) {
-      if (error instanceof DeferredPoisonSearch) throw await error.search();
-      if (attempt >= REPLAY_ATTEMPTS || !isTransient(error)) throw error;
+      // A failure that is not transient names its event; a poison search that itself failed
+      // for a transient reason (`findPoisonEvent` rejects) is retried with the batch.
+      const failure =
+        error instanceof DeferredPoisonSearch
+          ? await error.search().catch((searchError: unknown) => searchError)
+          : error;
+      if (attempt >= REPLAY_ATTEMPTS || !isTransient(failure)) throw failure;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
     }
   }
