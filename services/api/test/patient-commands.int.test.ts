@@ -276,6 +276,51 @@ describe('writes that meet each other', () => {
     },
   );
 
+  it.each([
+    ['CNS', 'cns', 'DUPLICATE_CNS'],
+    ['CPF', 'cpf', 'DUPLICATE_CPF'],
+  ] as const)(
+    'an update without a version naming its %s unchanged, overtaken by a correction of it, takes the value back reserved',
+    async (_name, field, duplicateCode) => {
+      const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
+      const other = patientForm({ cpf: nextCpf() });
+      const [x, y] = [patient[field]!, other[field]!.replace(/\D/g, '')];
+      const path = `/api/patients/${patient.id}`;
+      const store = app.deps.eventStore;
+      const append = store.appendToStream.bind(store);
+      let intercepted = false;
+      let corrected = 0;
+      const spy = vi.spyOn(store, 'appendToStream').mockImplementation(async (streamId, events, expected) => {
+        if (!intercepted && streamId === `patient-${patient.id}` && events[0]?.type === 'PatientUpdated') {
+          intercepted = true;
+          // Between the update's read and its append, another user corrects the value (x → y).
+          corrected = (await otherStaff.patch(path, { [field]: y }, { headers: { 'If-Match': '*' } })).status;
+        }
+        return append(streamId, events, expected);
+      });
+      let update;
+      try {
+        // A whole form sent again without a version: the value as it was read (x), and a note.
+        update = await staff.patch(
+          path,
+          { [field]: x, notes: 'formulário inteiro' },
+          { headers: { 'If-Match': '*' } },
+        );
+      } finally {
+        spy.mockRestore();
+      }
+      expect(corrected).toBe(200);
+      expect(update.status).toBe(200);
+      const now = detailOf((await staff.get(path)).body);
+      expect([now[field], now.notes]).toEqual([x, 'formulário inteiro']);
+      // The patient holds x again, reserved: no one else may take it; y was given back.
+      const taking = { ...patientForm({ cpf: nextCpf() }), [field]: x };
+      expect((await staff.post('/api/patients', taking)).body).toMatchObject({ code: duplicateCode });
+      const takingY = { ...patientForm({ cpf: nextCpf() }), [field]: y };
+      expect((await staff.post('/api/patients', takingY)).status).toBe(201);
+    },
+  );
+
   it('a refused CPF correction writes nothing and leaves the new CPF free', async () => {
     const patient = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
     const wanted = nextCpf();

@@ -197,7 +197,12 @@ export async function updatePatient(
     await releaseOrphaned(deps, missingFrom(taken, kept), patientId, metadata);
     kept = [];
     if (taken.length === 0 && given.length === 0) {
-      return runUpdate(deps, patientId, changes, clientRevision, metadata, loaded);
+      // A request that names its CPF or CNS, unchanged here, is still pinned to this read: decided
+      // again on a stream where another write changed them, it would set them back without their
+      // reservations (that write released them). Stale, it runs again from the top instead.
+      const namesIdentifiers = changes.cpf !== undefined || changes.cns !== undefined;
+      const pinned = clientRevision ?? (namesIdentifiers ? patient.revision : undefined);
+      return runUpdate(deps, patientId, changes, pinned, metadata, loaded);
     }
     // Pinned to this read: the values released are the ones the patient had.
     const expected = clientRevision ?? patient.revision;
