@@ -353,6 +353,57 @@ describe('access events', () => {
     expect(rows[0]).toMatchObject({ entityType: 'patient', userEmail: viewer.email });
   });
 
+  it('a read from another site (a link or image elsewhere) is refused and leaves no view', async () => {
+    const viewer = await signInAs(app, 'approved');
+    const patient = await register('Irene Outro Sítio', 100000111);
+    for (const site of ['cross-site', 'same-site']) {
+      for (const path of [`/api/patients/${patient.id}`, `/api/reports/individual?patient=${patient.id}`]) {
+        const response = await viewer.client.get(path, { headers: { 'Sec-Fetch-Site': site } });
+        expect([path, response.status, response.body]).toMatchObject([path, 403, { code: 'CROSS_ORIGIN' }]);
+      }
+    }
+    // Our own pages, and an address typed or bookmarked, read as before.
+    for (const site of ['same-origin', 'none']) {
+      const response = await viewer.client.get(`/api/patients/${patient.id}`, {
+        headers: { 'Sec-Fetch-Site': site },
+      });
+      expect(response.status).toBe(200);
+    }
+    await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=VIEW_PATIENT`),
+      (log) => log.total > 0,
+    );
+    const { rows } = await auditLog(`userId=${viewer.user.id}&action=all`);
+    // Besides signing in: one view, the one from our own page.
+    expect(rows.filter((row) => row.action !== 'LOGIN').map((row) => row.action)).toEqual(['VIEW_PATIENT']);
+  });
+
+  it('a write that changes nothing still answers the record, and is recorded as a view', async () => {
+    const viewer = await signInAs(app, 'approved');
+    const patient = await register('Joana Sem Mudança', 100000112);
+    const same = await viewer.client.patch(
+      `/api/patients/${patient.id}`,
+      {},
+      { headers: { 'If-Match': '*' } },
+    );
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ id: patient.id, version: patient.version });
+    const pending = (same.body as { procedures: { id: string; status: string }[] }).procedures.find(
+      (procedure) => procedure.status === 'pending',
+    )!;
+    const untick = await viewer.client.patch(`/api/procedures/${pending.id}`, { status: 'pending' });
+    expect(untick.status).toBe(200);
+    await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=VIEW_PATIENT`),
+      (log) => log.total > 0,
+    );
+    const { rows } = await auditLog(`userId=${viewer.user.id}&action=all`);
+    // Besides signing in: one view (the second answer within 15 minutes is the same access), no change.
+    expect(rows.filter((row) => row.action !== 'LOGIN').map((row) => [row.action, row.entityId])).toEqual([
+      ['VIEW_PATIENT', patient.id],
+    ]);
+  });
+
   it('a 404 leaves no view', async () => {
     const viewer = await signInAs(app, 'approved');
     expect((await viewer.client.get('/api/patients/00000000-0000-4000-8000-00000000dead')).status).toBe(404);

@@ -97,3 +97,17 @@ export function remember(
     recent.delete(oldest);
   }
 }
+
+/**
+ * A write's answer shows the patient's record (or one of its procedures). When the command
+ * appended nothing (the same values sent again, a procedure already so), no event says who
+ * saw that answer: it is recorded as a view, as the same record read would be.
+ */
+export async function recordUnchangedAnswer(
+  ctx: Context,
+  deps: AccessDependencies,
+  appended: readonly unknown[],
+  patientId: string,
+): Promise<void> {
+  if (appended.length === 0) await recordAccess(ctx, deps, { action: 'VIEW_PATIENT', patientId });
+}

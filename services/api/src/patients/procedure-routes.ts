@@ -12,6 +12,7 @@ import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, type Context } from '../http/route-support.ts';
+import { recordUnchangedAnswer } from '../audit/record-access.ts';
 import { commandIdOf } from '../http/idempotency.ts';
 import { derivedUuid } from '../shared/derived-id.ts';
 import { catalogueContext, runPatientCommand } from './application.ts';
@@ -99,6 +100,7 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
     const { events, state } = await runPatientCommand(deps, patientId, command, metadata(ctx), {
       commandId,
     });
+    await recordUnchangedAnswer(ctx, deps, events, patientId);
     sendProcedure(ctx, state, patientId, procedureOf(events) ?? procedureId, 201);
   });
 
@@ -128,7 +130,8 @@ export function procedureRoutes(router: Router<RequestState>, deps: ApiDependenc
             type: 'ReopenProcedure',
             data: { patientId, procedureId, today: day, expected: request.expected },
           };
-    const { state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    const { events, state } = await runPatientCommand(deps, patientId, command, metadata(ctx));
+    await recordUnchangedAnswer(ctx, deps, events, patientId);
     sendProcedure(ctx, state, patientId, procedureId);
   });
 }

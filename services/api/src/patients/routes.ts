@@ -16,7 +16,7 @@ import {
 } from '@bari/contracts';
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
-import { recordAccess } from '../audit/record-access.ts';
+import { recordAccess, recordUnchangedAnswer } from '../audit/record-access.ts';
 import { listAccessOf } from './list-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
@@ -178,6 +178,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
       const expected = await revisionOfExisting(ctx, patientId, version);
       return updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
     });
+    await recordUnchangedAnswer(ctx, deps, result.events, patientId);
     sendWritten(ctx, patientId, result);
   });
 
