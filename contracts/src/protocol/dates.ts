@@ -107,12 +107,30 @@ export function addMonthsToDate(date: string, months: number): string {
 /** The service's time zone: "today" and "overdue" are judged on the São Paulo calendar. */
 export const CLINIC_TIME_ZONE = 'America/Sao_Paulo';
 
-const clinicDateFormat = new Intl.DateTimeFormat('en-CA', {
+/**
+ * The São Paulo calendar's year, month and day, read part by part: no locale's pattern is
+ * relied on (`en-CA` wrote `yyyy-MM-dd` until one ICU release, 72, wrote `M/d/y`; a browser
+ * with it would have sent "11/29/2026" as today's date).
+ */
+const clinicDateParts = new Intl.DateTimeFormat('en-US', {
   timeZone: CLINIC_TIME_ZONE,
+  numberingSystem: 'latn',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
+
+function clinicDateOf(now: Date): string {
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const { type, value } of clinicDateParts.formatToParts(now)) {
+    if (type === 'year') year = value.padStart(4, '0');
+    else if (type === 'month') month = value;
+    else if (type === 'day') day = value;
+  }
+  return `${year}-${month}-${day}`;
+}
 
 /** The last answer of `clinicToday`, and the second it was for. */
 let lastToday = { second: Number.NaN, date: '' };
@@ -126,7 +144,7 @@ let lastToday = { second: Number.NaN, date: '' };
  */
 export function clinicToday(now: Date): string {
   const second = Math.floor(now.getTime() / 1000);
-  if (second !== lastToday.second) lastToday = { second, date: clinicDateFormat.format(now) };
+  if (second !== lastToday.second) lastToday = { second, date: clinicDateOf(now) };
   return lastToday.date;
 }
 
