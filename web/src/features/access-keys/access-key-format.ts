@@ -63,6 +63,9 @@ export function expiryFromParts(day: string, time: string): string {
   return formatISO(parseISO(`${day}T${hhmm}`));
 }
 
+/** Today's date (`yyyy-MM-dd`) in local time, as the expiry's day is typed (not UTC's, a day ahead in the evening). */
+export const localToday = (now: Date): string => format(now, 'yyyy-MM-dd');
+
 /** The day (`yyyy-MM-dd`) and time (HH:mm) of an ISO instant, in local time; empty when none. */
 export function expiryParts(iso: string | null | undefined): { day: string; time: string } {
   const date = iso ? parseISO(iso) : undefined;

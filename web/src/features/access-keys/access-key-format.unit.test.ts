@@ -3,6 +3,7 @@ import {
   accessKeyHolder,
   accessKeyStatus,
   expiryFromParts,
+  localToday,
   expiryParts,
   isPastExpiry,
   maskedKey,
@@ -74,6 +75,18 @@ describe('expiry typed as a day and a time', () => {
     expect(maskTime('183')).toBe('18:3');
     expect(maskTime('18:30')).toBe('18:30');
     expect(maskTime('183099')).toBe('18:30');
+  });
+
+  it("gives today's date as the expiry's day is typed, in local time, not UTC's", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo';
+    try {
+      // 22:30 in São Paulo on the 29th is already the 30th in UTC.
+      expect(localToday(new Date('2026-11-30T01:30:00Z'))).toBe('2026-11-29');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('tells a past expiry, only for a whole instant', () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { DateInput } from '../../common/date/date-input.tsx';
 import { commonMessages } from '../../common/messages.ts';
-import { expiryFromParts, expiryParts, isPastExpiry, maskTime } from './access-key-format.ts';
+import { expiryFromParts, expiryParts, isPastExpiry, localToday, maskTime } from './access-key-format.ts';
 import { accessKeysMessages as m } from './messages.ts';
 
 export interface ExpiryFieldProps<T extends FieldValues, O> {
@@ -69,7 +69,7 @@ function ExpiryInputs({ value, onChange, onBlur, inputRef, error, disabled }: Ex
           id="access-key-expires-at"
           inputRef={inputRef}
           intent={intent}
-          min={new Date().toISOString().slice(0, 10)}
+          min={localToday(new Date())}
           onBlur={onBlur}
           onChange={(day) => update({ ...parts, day })}
           value={parts.day}
