@@ -190,6 +190,7 @@ describe('login', () => {
   });
 
   it('answers 400 for malformed or mistyped input, and writes nothing', async () => {
+    const invitation = await issueKey(admin.client);
     const before = await countEvents(app);
     const client = createClient(app.baseUrl);
     const malformed = await client.post('/api/auth/login', undefined, { rawBody: '{"email":' });
@@ -198,6 +199,13 @@ describe('login', () => {
     expect(mistyped.status).toBe(400);
     expect(Object.keys(mistyped.body.errors)).toEqual(['email', 'accessKey']);
     expect((await client.post('/api/auth/login', { email: 'não-é-email', accessKey: 'x' })).status).toBe(400);
+    // Longer than an address may be (254): refused at the door, with an invitation key too.
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
+    for (const accessKey of ['x', invitation.key]) {
+      const refused = await client.post('/api/auth/login', { email: long, accessKey });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.errors)).toEqual(['email']);
+    }
     expect((await client.post('/api/auth/login')).status).toBe(400);
     expect(await countEvents(app)).toBe(before);
   });
