@@ -404,6 +404,25 @@ describe('access events', () => {
     ]);
   });
 
+  it("a deleted patient's 404, which says its name and why, is recorded as a look at its history", async () => {
+    const viewer = await signInAs(app, 'approved');
+    const patient = await register('Karina Excluída', 100000113);
+    const deleted = await staff.client.delete(`/api/patients/${patient.id}`, DELETION, {
+      headers: { 'If-Match': '*' },
+    });
+    expect(deleted.status).toBe(204);
+    const gone = await viewer.client.get(`/api/patients/${patient.id}`);
+    expect(gone.body).toMatchObject({
+      code: 'PATIENT_DELETED',
+      message: expect.stringContaining('Karina Excluída'),
+    });
+    const { rows } = await eventually(
+      () => auditLog(`userId=${viewer.user.id}&action=VIEW_HISTORY`),
+      (log) => log.total > 0,
+    );
+    expect(rows.map((row) => [row.action, row.entityId])).toEqual([['VIEW_HISTORY', patient.id]]);
+  });
+
   it('a 404 leaves no view', async () => {
     const viewer = await signInAs(app, 'approved');
     expect((await viewer.client.get('/api/patients/00000000-0000-4000-8000-00000000dead')).status).toBe(404);

@@ -85,20 +85,21 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
    * patient's edit or second deletion answers `PATIENT_DELETED` (when, by whom, why), not a bare
    * 'not found'.
    */
-  async function sayingWhyNotFound<T>(patientId: string, write: () => Promise<T>): Promise<T> {
+  async function sayingWhyNotFound<T>(ctx: Context, patientId: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof PatientNotFound) throw await whyNotFound(patientId);
+      if (error instanceof PatientNotFound) throw await whyNotFound(ctx, patientId);
       throw error;
     }
   }
 
   /**
    * A patient the read model lacks: deleted (its stream's last event says when, by whom and,
-   * since deletions ask it, why), or none.
+   * since deletions ask it, why), or none. Saying it deleted shows its name and why (a death,
+   * often) from its history: that answer is recorded as an access to the history.
    */
-  async function whyNotFound(patientId: string): Promise<DomainError> {
+  async function whyNotFound(ctx: Context, patientId: string): Promise<DomainError> {
     const [last] = await deps.eventStore.readStream(patientStreamId(patientId), {
       direction: 'backwards',
       maxCount: 1,
@@ -106,6 +107,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     if (last?.type !== PatientDeleted.type) return new PatientNotFound(patientId);
     // Checked when appended; a deletion that no longer reads is still said to be one.
     const deleted = PatientDeleted.data.safeParse(last.data).data;
+    await recordAccess(ctx, deps, { action: 'VIEW_HISTORY', patientId });
     return new PatientWasDeleted(
       patientId,
       deleted?.name ?? '',
@@ -123,7 +125,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
    */
   async function sendPatient(ctx: Context, patientId: string): Promise<void> {
     const detail = await patients.detailJson(patientId, today());
-    if (!detail) throw await whyNotFound(patientId);
+    if (!detail) throw await whyNotFound(ctx, patientId);
     setPatientEtag(ctx, detail.version);
     ctx.status = 200;
     ctx.type = 'application/json';
@@ -174,7 +176,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
-    const result = await sayingWhyNotFound(patientId, async () => {
+    const result = await sayingWhyNotFound(ctx, patientId, async () => {
       const expected = await revisionOfExisting(ctx, patientId, version);
       return updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
     });
@@ -187,7 +189,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     const { version } = DeletePatientRequestSchema.parse(ctx.query);
     // At the door, before the version: a deletion without a reason is refused whoever it names.
     const reason = requireDeletionReason(reasonInBody(ctx.request.body));
-    await sayingWhyNotFound(patientId, async () => {
+    await sayingWhyNotFound(ctx, patientId, async () => {
       const expected = await revisionOfExisting(ctx, patientId, version);
       await deletePatient(patientDeps, patientId, expected, reason, metadata(ctx));
     });
