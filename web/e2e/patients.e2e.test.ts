@@ -551,21 +551,19 @@ describe('patients: registration, follow-up and removal', () => {
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
     await expect.poll(() => dialog.getByText('do lado errado da cirurgia', { exact: false }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await toast(
-      page,
-      'Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.',
-    ).waitFor();
-    await firstMonth.getByText(firstMonthBefore).first().waitFor();
 
-    // The form is refilled with the patient as it now is, the reason above it: saving again
-    // goes through with the current version, and the schedule follows the new date.
+    // Refused (409), the form now stands on the patient as it is, the reason above it: the other
+    // station's notes are shown, the new surgery date typed here is kept. Saving again goes
+    // through with the current version, and the schedule follows the new date.
     await dialog
       .getByRole('status')
-      .getByText('Este paciente foi alterado por outra pessoa. Recarregue a página e tente novamente.')
+      .getByText(
+        'Este paciente foi alterado por outra pessoa enquanto você editava. O formulário mostra agora o cadastro atual, com as suas alterações mantidas: confira e salve novamente.',
+      )
       .waitFor();
+    await firstMonth.getByText(firstMonthBefore).first().waitFor();
     await expect.poll(() => dialog.getByLabel('Observações').inputValue()).toBe('Alterado em outra estação.');
-    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe('03/02/2026');
-    await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
+    expect(await dialog.getByLabel('Data da Cirurgia').inputValue()).toBe('03/03/2026');
     await screenshot(page, 'patient-form-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Paciente atualizado com sucesso!').waitFor();
@@ -573,6 +571,30 @@ describe('patients: registration, follow-up and removal', () => {
     await firstMonth.getByText(firstMonthAfter).first().waitFor();
     expect(await firstMonth.getByText(firstMonthBefore).count()).toBe(0);
     await page.getByText('Alterado em outra estação.').waitFor();
+
+    // A colleague ticks an exam while the form is open: no field of the form changed, so the
+    // edit is saved on the current version at once, nothing asked of the nurse.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const again = page.getByRole('dialog', { name: 'Editar Paciente' });
+    await again.getByLabel('Observações').fill('Retorno marcado para abril.');
+    const detail = (await (await page.request.get(`${app.baseUrl}/api${patientUrl}`)).json()) as {
+      procedures: { id: string; status: string; procedureType: { name: string; phase: string } }[];
+    };
+    const exam = detail.procedures.find(
+      ({ status, procedureType }) =>
+        status === 'pending' &&
+        procedureType.phase === 'pre_operative' &&
+        procedureType.name !== 'Eletrocardiograma',
+    )!;
+    const tick = await page.request.patch(`${app.baseUrl}/api/procedures/${exam.id}`, {
+      data: { status: 'completed', completedDate: '2026-01-10' },
+      headers: { 'Content-Type': 'application/json', Origin: app.baseUrl },
+    });
+    expect(tick.status()).toBe(200);
+    await again.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Paciente atualizado com sucesso!').waitFor();
+    await again.waitFor({ state: 'detached' });
+    await page.getByText('Retorno marcado para abril.').waitFor();
   });
 
   it('refuses a tick from a page that no longer shows the exam as recorded, then shows the record', async () => {

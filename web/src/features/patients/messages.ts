@@ -118,6 +118,10 @@ export const patientsMessages = {
   success: 'Sucesso',
   createFailed: 'Erro ao cadastrar paciente. Tente novamente.',
   updateFailed: 'Erro ao atualizar paciente. Tente novamente.',
+  changedMeanwhile:
+    'Este paciente foi alterado por outra pessoa enquanto você editava. O formulário mostra agora o cadastro atual, com as suas alterações mantidas: confira e salve novamente.',
+  changedMeanwhileBoth: (labels: readonly string[]) =>
+    `Este paciente foi alterado por outra pessoa enquanto você editava. O formulário mostra agora o cadastro atual, com as suas alterações mantidas, exceto ${labels.length === 1 ? 'no campo' : 'nos campos'} ${labels.join(', ')}, que a outra pessoa também alterou: confira e salve novamente.`,
   deleteFailed: 'Erro ao excluir paciente. Tente novamente.',
   created: 'Paciente cadastrado com sucesso!',
   updated: 'Paciente atualizado com sucesso!',

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_PATIENT_FORM,
+  mergeAfterConflict,
   patientToFormValues,
   type PatientFormOutput,
   type PatientFormValues,
@@ -91,5 +92,46 @@ describe('the patient form values', () => {
     expect(errors.dischargeDate?.message).toBe('A data da alta não pode ser anterior à internação.');
     expect(errors.surgeryDate?.message).toBe('A data da cirurgia não pode ser anterior à internação.');
     expect(Object.keys(errors).sort()).toEqual(['dischargeDate', 'surgeryDate']);
+  });
+});
+
+describe('mergeAfterConflict (a save refused because someone else changed the patient)', () => {
+  const base = patientToFormValues(stored);
+
+  it('given only procedures moved (a colleague ticked an exam), then the form is kept whole', () => {
+    const mine = { ...base, surgeryDate: '2025-03-20', notes: 'Retorno em abril.' };
+    const merge = mergeAfterConflict(base, mine, patientToFormValues(stored));
+    expect(merge).toEqual({ values: mine, othersChanged: false, overwritten: [] });
+  });
+
+  it('given other fields changed by them, then theirs are shown and the nurse keeps hers', () => {
+    const mine = { ...base, surgeryDate: '2025-03-20' };
+    const theirs = patientToFormValues({
+      ...stored,
+      notes: 'Alterado em outra estação.',
+      municipality: { ibgeCode: '3550308', name: 'São Paulo', uf: 'SP' },
+    });
+    const merge = mergeAfterConflict(base, mine, theirs);
+    expect(merge.othersChanged).toBe(true);
+    expect(merge.overwritten).toEqual([]);
+    expect(merge.values).toEqual({ ...theirs, surgeryDate: '2025-03-20' });
+  });
+
+  it('given a field both changed, then theirs is shown and the field is named', () => {
+    const mine = { ...base, notes: 'Meu texto.', surgeonName: 'Dra. Ana Lima' };
+    const theirs = patientToFormValues({ ...stored, notes: 'Texto da outra estação.' });
+    const merge = mergeAfterConflict(base, mine, theirs);
+    expect(merge.overwritten).toEqual(['notes']);
+    expect(merge.values).toEqual({ ...theirs, surgeonName: 'Dra. Ana Lima' });
+  });
+
+  it('given a field both changed to the same value, then it is not said overwritten', () => {
+    const mine = { ...base, dischargeDate: '2025-03-15' };
+    const theirs = patientToFormValues({ ...stored, dischargeDate: '2025-03-15' });
+    expect(mergeAfterConflict(base, mine, theirs)).toEqual({
+      values: theirs,
+      othersChanged: true,
+      overwritten: [],
+    });
   });
 });
