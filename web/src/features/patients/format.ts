@@ -1,5 +1,5 @@
 import { isClinicalDate } from '@bari/contracts';
-import { isApiError, serverMessage } from '../../app/http-client.ts';
+import { hasCode, isApiError, serverMessage } from '../../app/http-client.ts';
 import { isoToDisplay } from '../../common/date/date-text.ts';
 import { patientsMessages } from './messages.ts';
 
@@ -32,6 +32,9 @@ export function failureDescription(error: unknown, fallback: string): string {
   if (isApiError(error) && typeof error.status === 'number' && REASONED_STATUSES.includes(error.status)) {
     return fieldReasons(error.data) ?? serverMessage(error) ?? fallback;
   }
+  // A patient a colleague deleted meanwhile (404): said deleted, when, by whom and why, not
+  // 'Tente novamente', which could never succeed.
+  if (hasCode(error, 'PATIENT_DELETED')) return serverMessage(error) ?? fallback;
   return fallback;
 }
 

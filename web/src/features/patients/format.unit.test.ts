@@ -78,6 +78,21 @@ describe('failureDescription', () => {
     );
   });
 
+  it('says a patient deleted meanwhile is deleted, by whom and why', () => {
+    const deleted = {
+      status: 404,
+      message: '404: {...}',
+      code: 'PATIENT_DELETED',
+      data: {
+        code: 'PATIENT_DELETED',
+        message: 'O cadastro de Ana foi excluído em 29/11/2026 às 10:00 por ana@x.br. Motivo: Óbito.',
+      },
+    };
+    expect(failureDescription(deleted, 'Erro ao atualizar paciente. Tente novamente.')).toBe(
+      deleted.data.message,
+    );
+  });
+
   it("shows the spec's message for anything else", () => {
     const fallback = 'Erro ao excluir paciente. Tente novamente.';
     expect(failureDescription({ status: 500, message: '500: x', data: { message: 'x' } }, fallback)).toBe(
