@@ -34,7 +34,7 @@ export function failureDescription(error: unknown, fallback: string): string {
   }
   // A patient a colleague deleted meanwhile (404): said deleted, when, by whom and why, not
   // 'Tente novamente', which could never succeed.
-  if (hasCode(error, 'PATIENT_DELETED')) return serverMessage(error) ?? fallback;
+  if (isApiError(error) && hasCode(error, 'PATIENT_DELETED')) return serverMessage(error) ?? fallback;
   return fallback;
 }
 

@@ -1,3 +1,5 @@
+import { hasCode, hasStatus } from '../../app/http-client.ts';
+
 /*
  * Cache tags of the patient data (style.md: list tag plus per-item tags). Every mutation that
  * changes a patient or its procedures invalidates what shows it: the patient's detail, every
@@ -14,4 +16,14 @@ export function patientTag(id: string) {
 /** What changes when one patient or any of its procedures changes. */
 export function patientChangedTags(patientId: string) {
   return [patientTag(patientId), PATIENT_LIST_TAG, STATISTICS_TAG];
+}
+
+/**
+ * A write refused because the patient is no longer as the page shows it — changed meanwhile
+ * (409: a procedure already recorded, already assigned, changed by someone else) or deleted
+ * (`PATIENT_DELETED`) — reads it again, so that the page shows what is now recorded.
+ */
+export function tagsAfterPatientWrite(error: unknown, patientId: string) {
+  const outOfDate = hasStatus(error, 409) || hasCode(error, 'PATIENT_DELETED');
+  return error && !outOfDate ? [] : patientChangedTags(patientId);
 }

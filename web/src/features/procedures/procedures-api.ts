@@ -7,8 +7,7 @@ import type {
   UpdateProcedureRequest,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
-import { hasCode } from '../../app/http-client.ts';
-import { patientChangedTags } from '../patients/patient-tags.ts';
+import { tagsAfterPatientWrite } from '../patients/patient-tags.ts';
 
 const PROCEDURE_TYPE_LIST_TAG = { type: 'ProcedureType', id: 'LIST' } as const;
 
@@ -27,8 +26,6 @@ export interface CompletePendingLabsArgs {
 /** The body of `POST /api/procedure-types` (the server derives the phase, but §7 sends it). */
 export type NewProcedureType = Required<Pick<CreateProcedureTypeRequest, 'name' | 'category' | 'phase'>>;
 
-const procedureChanged = (patientId: string) => patientChangedTags(patientId);
-
 export const proceduresApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProcedureTypes: build.query<ProcedureType[], void>({
@@ -44,14 +41,17 @@ export const proceduresApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : [PROCEDURE_TYPE_LIST_TAG]),
     }),
-    /** A pending procedure (add dialog) or a completed one (registration form). */
+    /**
+     * A pending procedure (add dialog) or a completed one (registration form). Refused because
+     * the patient changed meanwhile (or was deleted), the patient is read again.
+     */
     createProcedure: build.mutation<ProcedureRecord, CreateProcedureRequest>({
       query: (body) => ({ url: '/api/procedures', method: 'POST', body }),
-      invalidatesTags: (_result, error, { patientId }) => (error ? [] : procedureChanged(patientId)),
+      invalidatesTags: (_result, error, { patientId }) => tagsAfterPatientWrite(error, patientId),
     }),
     /**
      * Ticking, unticking or re-dating a procedure (§4). Refused as stale (someone else changed
-     * it), the patient is read again, so that the page shows what is now recorded.
+     * it) or deleted, the patient is read again, so that the page shows what is now recorded.
      */
     updateProcedure: build.mutation<ProcedureRecord, UpdateProcedureArgs>({
       query: ({ id, changes }) => ({
@@ -59,8 +59,7 @@ export const proceduresApi = api.injectEndpoints({
         method: 'PATCH',
         body: changes,
       }),
-      invalidatesTags: (_result, error, { patientId }) =>
-        error && !hasCode(error, 'STALE_PROCEDURE') ? [] : procedureChanged(patientId),
+      invalidatesTags: (_result, error, { patientId }) => tagsAfterPatientWrite(error, patientId),
     }),
     /** 'Mark all' on the lab exams: every pending pre-operative lab exam completed in one command. */
     completePendingLabs: build.mutation<CompletePendingLabsResponse, CompletePendingLabsArgs>({
@@ -69,7 +68,7 @@ export const proceduresApi = api.injectEndpoints({
         method: 'POST',
         body: completedDate ? { completedDate } : {},
       }),
-      invalidatesTags: (_result, error, { patientId }) => (error ? [] : procedureChanged(patientId)),
+      invalidatesTags: (_result, error, { patientId }) => tagsAfterPatientWrite(error, patientId),
     }),
   }),
 });
