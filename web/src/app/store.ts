@@ -1,10 +1,17 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from './api.ts';
+import { readModelFreshness } from './read-model-freshness.ts';
 
 export const store = configureStore({
   reducer: { [api.reducerPath]: api.reducer },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });
+
+// While a write's read models lag behind it, what the screens show is read again (only the
+// queries some screen shows are fetched; the others are marked out of date).
+readModelFreshness.onRefresh(() =>
+  store.dispatch(api.util.invalidateTags(['Patient', 'Statistics', 'User', 'AccessKey', 'ProcedureType'])),
+);
 
 export type AppStore = typeof store;
 export type RootState = ReturnType<AppStore['getState']>;

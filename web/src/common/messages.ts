@@ -9,7 +9,7 @@ export const commonMessages = {
   notFoundBack: 'Voltar ao início',
   loading: 'Carregando...',
   staleData:
-    'Salvo. As listas e contagens ainda podem não mostrar esta alteração; elas se atualizam em alguns segundos.',
+    'Salvo. As listas, as contagens e as páginas dos pacientes ainda podem não mostrar esta alteração; elas se atualizam sozinhas em alguns segundos.',
   appName: 'Bari Care',
   navigationLabel: 'Navegação principal',
   sidebarLabel: 'Menu lateral',
