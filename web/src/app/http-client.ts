@@ -24,6 +24,11 @@ export interface ApiRequest {
   /** 'none' when the response body is not read (e.g. DELETE /api/patients/{id}). */
   responseType?: 'json' | 'none';
   /**
+   * `Idempotency-Key` (a `createRetryKey` of the form's): a retry of the same write is answered
+   * with what the first one wrote.
+   */
+  idempotencyKey?: string;
+  /**
    * JSON content type even without a body. Writes (anything but GET) always carry it; this
    * is for a GET that would need it, and documents the intent of §7's initialization calls.
    */
@@ -66,6 +71,7 @@ export async function sendRequest(request: ApiRequest, options: SendOptions = {}
   const hasBody = request.body !== undefined;
   const headers: Record<string, string> =
     hasBody || method !== 'GET' || request.forceJsonContentType ? { 'Content-Type': 'application/json' } : {};
+  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
 
   let response: Response;
   try {

@@ -50,6 +50,20 @@ describe('sendRequest', () => {
     });
   });
 
+  it("sends a write's Idempotency-Key when it has one", async () => {
+    const fetchMock = fakeFetch(Response.json({ id: 'p1' }, { status: 201 }));
+
+    await sendRequest(
+      { url: '/api/patients', method: 'POST', body: { name: 'Ana' }, idempotencyKey: 'k-1' },
+      { fetch: fetchMock },
+    );
+
+    expect(sentInit(fetchMock).headers).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k-1',
+    });
+  });
+
   it('sends a JSON content type on every write, even without a body (the server refuses others)', async () => {
     const fetchMock = fakeFetch(new Response(null, { status: 204 }));
 

@@ -67,8 +67,13 @@ export const patientsApi = api.injectEndpoints({
       query: (id) => `/api/patients/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [patientTag(id)],
     }),
-    createPatient: build.mutation<PatientDto, PatientForm>({
-      query: (body) => ({ url: '/api/patients', method: 'POST', body }),
+    createPatient: build.mutation<PatientDto, { patient: PatientForm; idempotencyKey: string }>({
+      query: ({ patient, idempotencyKey }) => ({
+        url: '/api/patients',
+        method: 'POST',
+        body: patient,
+        idempotencyKey,
+      }),
       invalidatesTags: (_result, error) => (error ? [] : [PATIENT_LIST_TAG, STATISTICS_TAG]),
     }),
     updatePatient: build.mutation<PatientDto, UpdatePatientArgs>({

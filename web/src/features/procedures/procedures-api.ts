@@ -45,8 +45,13 @@ export const proceduresApi = api.injectEndpoints({
      * A pending procedure (add dialog) or a completed one (registration form). Refused because
      * the patient changed meanwhile (or was deleted), the patient is read again.
      */
-    createProcedure: build.mutation<ProcedureRecord, CreateProcedureRequest>({
-      query: (body) => ({ url: '/api/procedures', method: 'POST', body }),
+    createProcedure: build.mutation<ProcedureRecord, CreateProcedureRequest & { idempotencyKey?: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/api/procedures',
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
       invalidatesTags: (_result, error, { patientId }) => tagsAfterPatientWrite(error, patientId),
     }),
     /**

@@ -1,7 +1,9 @@
 import type { PatientDto } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
+import { useState } from 'react';
 import { showFailureToast } from '../../../app/failure-toast.ts';
 import { hasCode } from '../../../app/http-client.ts';
+import { createRetryKey } from '../../../app/retry-key.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../format.ts';
 import { patientsMessages as m } from '../messages.ts';
@@ -26,6 +28,8 @@ export const isStaleSave = (error: unknown): boolean => hasCode(error, 'STALE_PA
 export function useSavePatient(edited: EditedPatient | undefined) {
   const [createPatient] = useCreatePatientMutation();
   const [updatePatient] = useUpdatePatientMutation();
+  // A registration sent again unchanged (its answer lost) is answered, not refused as a duplicate CPF.
+  const [retryKey] = useState(() => createRetryKey());
 
   return async function savePatient(
     patient: PatientFormOutput,
@@ -34,7 +38,7 @@ export function useSavePatient(edited: EditedPatient | undefined) {
     try {
       const saved = edited
         ? await updatePatient({ id: edited.id, version: version ?? edited.version, patient }).unwrap()
-        : await createPatient(patient).unwrap();
+        : await createPatient({ patient, idempotencyKey: retryKey.keyFor(patient) }).unwrap();
       showToast({ title: m.success, description: edited ? m.updated : m.created, intent: Intent.SUCCESS });
       return saved;
     } catch (error) {

@@ -1,5 +1,7 @@
 import type { PatientDetailDto, ProcedureType } from '@bari/contracts';
 import { Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { createRetryKey } from '../../../app/retry-key.ts';
 import { showFailureToast } from '../../../app/failure-toast.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { failureDescription } from '../../patients/format.ts';
@@ -17,6 +19,8 @@ export type RegisterOutcome = { registered: true } | { registered: false; error:
  */
 export function useRegisterProcedure(patient: PatientDetailDto, types: readonly ProcedureType[]) {
   const [createProcedure, { isLoading }] = useCreateProcedureMutation();
+  // The same record sent again after a lost answer is answered, not refused as already recorded.
+  const [retryKey] = useState(() => createRetryKey());
 
   const register = async (values: RegistrationFormOutput): Promise<RegisterOutcome> => {
     try {
@@ -24,7 +28,9 @@ export function useRegisterProcedure(patient: PatientDetailDto, types: readonly 
         types.some((type) => type.id === values.procedureTypeId) ||
         patient.procedures.some((procedure) => procedure.procedureTypeId === values.procedureTypeId);
       if (!known) throw new Error(m.procedureTypeNotFound);
-      await createProcedure({ ...values, patientId: patient.id, status: 'completed' }).unwrap();
+      const request = { ...values, patientId: patient.id, status: 'completed' as const };
+      await createProcedure({ ...request, idempotencyKey: retryKey.keyFor(request) }).unwrap();
+      retryKey.written();
       showToast({ title: m.success, description: m.registered, intent: Intent.SUCCESS });
       return { registered: true };
     } catch (error) {
