@@ -216,6 +216,49 @@ describe('a runner that heals', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("a rebuild retries its swap when the catch-up's poison search failed for a transient reason", async () => {
+    await fixture.eventStore.appendToStream('a', [event()], 'no_stream');
+    // Two events arrive as the swap begins: the catch-up applies them. Their batch is refused
+    // once; the search's connection is then lost; then everything applies.
+    const late = [event(), event()];
+    const lateIds = new Set(late.map(({ id }) => id));
+    const base = streamCountsProjection();
+    let refusals = 1;
+    let probes = 0;
+    const projection: Projection = {
+      ...base,
+      async apply(events, context) {
+        const lateOnes = events.filter(({ id }) => lateIds.has(id)).length;
+        if (lateOnes > 1 && refusals > 0) {
+          refusals -= 1;
+          throw new Error('batch refused');
+        }
+        if (lateOnes === 1 && events.length === 1 && probes === 0) {
+          probes += 1;
+          throw Object.assign(new Error('connection lost during the search'), { code: 'ECONNRESET' });
+        }
+        await base.apply(events, context);
+      },
+    };
+    let appended = false;
+    const result = await rebuildProjection({
+      eventStore: fixture.eventStore,
+      pool: fixture.pool,
+      projection,
+      onProgress: async ({ phase }) => {
+        if (phase !== 'catch-up' || appended) return;
+        appended = true;
+        await fixture.eventStore.appendToStream('b', late, 'no_stream');
+      },
+    });
+    expect(probes).toBe(1);
+    expect(result.swapAttempts).toBe(2);
+    expect(withoutIds(await readCounts(fixture.pool))).toEqual([
+      { streamId: 'a', events: 1, lastRevision: '0' },
+      { streamId: 'b', events: 2, lastRevision: '1' },
+    ]);
+  });
+
   it('says since when a blocked projection has waited to commit its batch, across transient retries', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -381,8 +381,13 @@ async function swapWithRetries<T>(
       });
       return { value, attempts: attempt };
     } catch (error) {
-      if (error instanceof DeferredPoisonSearch) throw await error.search();
-      if (attempt >= attempts || !isTransient(error)) throw error;
+      // As in the replay (`replayBatch`): a poison search that itself failed for a transient
+      // reason retries the swap, the rebuilt tables kept.
+      const failure =
+        error instanceof DeferredPoisonSearch
+          ? await error.search().catch((searchError: unknown) => searchError)
+          : error;
+      if (attempt >= attempts || !isTransient(failure)) throw failure;
       await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
     }
   }
