@@ -1,4 +1,4 @@
-import { hasCode, hasStatus } from '../../app/http-client.ts';
+import { hasStatus } from '../../app/http-client.ts';
 
 /*
  * Cache tags of the patient data (style.md: list tag plus per-item tags). Every mutation that
@@ -20,10 +20,11 @@ export function patientChangedTags(patientId: string) {
 
 /**
  * A write refused because the patient is no longer as the page shows it — changed meanwhile
- * (409: a procedure already recorded, already assigned, changed by someone else) or deleted
- * (`PATIENT_DELETED`) — reads it again, so that the page shows what is now recorded.
+ * (409: a procedure already recorded, already assigned, changed by someone else) or gone (404:
+ * the patient deleted, and its procedures with it) — reads it again, so that the page shows
+ * what is now recorded (a deleted patient's page then says who deleted it and why).
  */
 export function tagsAfterPatientWrite(error: unknown, patientId: string) {
-  const outOfDate = hasStatus(error, 409) || hasCode(error, 'PATIENT_DELETED');
+  const outOfDate = hasStatus(error, 409) || hasStatus(error, 404);
   return error && !outOfDate ? [] : patientChangedTags(patientId);
 }

@@ -15,11 +15,14 @@ describe('tagsAfterPatientWrite', () => {
     expect(tagsAfterPatientWrite(undefined, id)).toEqual(patientChangedTags(id));
   });
 
-  it('given a refusal because the patient changed meanwhile or was deleted, then they are read again too', () => {
+  it('given a refusal because the patient changed meanwhile or is gone, then they are read again too', () => {
     for (const error of [
       refusal(409, 'STALE_PROCEDURE'),
       refusal(409, 'PROCEDURE_ALREADY_COMPLETED'),
       refusal(404, 'PATIENT_DELETED'),
+      // What the procedure routes answer once the patient is deleted.
+      refusal(404, 'PATIENT_NOT_FOUND'),
+      refusal(404, 'PROCEDURE_NOT_FOUND'),
     ]) {
       expect(tagsAfterPatientWrite(error, id)).toEqual(patientChangedTags(id));
     }

@@ -43,6 +43,19 @@ describe('oneAtATime', () => {
     expect(await right).toBe(true);
   });
 
+  it('given the request on its way picked again after another, then the other is not sent: the last pick wins', async () => {
+    const { sent, sendOne, answer } = server();
+    const queue = oneAtATime<string>((a, b) => a === b);
+    const send = (request: string) => queue(request, sendOne);
+    const first = send('2026-01-10');
+    const other = send('2026-01-12');
+    expect(await send('2026-01-10')).toBe(false);
+    expect(await other).toBe(false);
+    await answer();
+    expect(await first).toBe(true);
+    expect(sent).toEqual(['2026-01-10']);
+  });
+
   it('given the first refused, then the waiting one is still sent', async () => {
     const { sent, sendOne, answer } = server();
     const queue = oneAtATime<string>((a, b) => a === b);
