@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@bari/event-store';
 import { tableMapper } from './apply.ts';
-import { applyOrExplain, createReplaySession, DeferredPoisonSearch, replayBatch } from './replay-batch.ts';
+import { applyOrExplain, createReplaySession, failureOf, replayBatch } from './replay-batch.ts';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.ts';
 import { assertValidProjections, type Projection, type TableNames } from './projection.ts';
 import {
@@ -381,12 +381,8 @@ async function swapWithRetries<T>(
       });
       return { value, attempts: attempt };
     } catch (error) {
-      // As in the replay (`replayBatch`): a poison search that itself failed for a transient
-      // reason retries the swap, the rebuilt tables kept.
-      const failure =
-        error instanceof DeferredPoisonSearch
-          ? await error.search().catch((searchError: unknown) => searchError)
-          : error;
+      // Only the swap is tried again, the rebuilt tables kept.
+      const failure = await failureOf(error);
       if (attempt >= attempts || !isTransient(failure)) throw failure;
       await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
     }

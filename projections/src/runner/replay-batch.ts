@@ -72,6 +72,17 @@ export class DeferredPoisonSearch extends Error {
   }
 }
 
+/**
+ * What a failed rebuild transaction is judged by: its error, or for a deferred poison search the
+ * error naming the poison event, or the search's own failure (`findPoisonEvent` rejects when it
+ * failed for a transient reason, and the transaction is then tried again).
+ */
+export async function failureOf(error: unknown): Promise<unknown> {
+  return error instanceof DeferredPoisonSearch
+    ? error.search().catch((searchError: unknown) => searchError)
+    : error;
+}
+
 const REPLAY_ATTEMPTS = 5;
 
 /** One replay transaction, retried when it failed for a transient reason. */
@@ -86,12 +97,7 @@ export async function replayBatch<T>(
         return work(tx);
       });
     } catch (error) {
-      // A failure that is not transient names its event; a poison search that itself failed
-      // for a transient reason (`findPoisonEvent` rejects) is retried with the batch.
-      const failure =
-        error instanceof DeferredPoisonSearch
-          ? await error.search().catch((searchError: unknown) => searchError)
-          : error;
+      const failure = await failureOf(error);
       if (attempt >= REPLAY_ATTEMPTS || !isTransient(failure)) throw failure;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
     }

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from './api.ts';
+import { api, tagTypes } from './api.ts';
 import { readModelFreshness } from './read-model-freshness.ts';
 
 export const store = configureStore({
@@ -9,9 +9,8 @@ export const store = configureStore({
 
 // While a write's read models lag behind it, what the screens show is read again (only the
 // queries some screen shows are fetched; the others are marked out of date).
-readModelFreshness.onRefresh(() =>
-  store.dispatch(api.util.invalidateTags(['Patient', 'Statistics', 'User', 'AccessKey', 'ProcedureType'])),
-);
+const READ_MODEL_TAGS = tagTypes.filter((tag) => tag !== 'InitializationStatus');
+readModelFreshness.onRefresh(() => store.dispatch(api.util.invalidateTags(READ_MODEL_TAGS)));
 
 export type AppStore = typeof store;
 export type RootState = ReturnType<AppStore['getState']>;

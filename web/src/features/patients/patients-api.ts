@@ -8,7 +8,7 @@ import type {
   PatientStatus,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
-import { PATIENT_LIST_TAG, STATISTICS_TAG, patientChangedTags, patientTag } from './patient-tags.ts';
+import { PATIENT_LIST_TAG, STATISTICS_TAG, patientTag, tagsAfterPatientWrite } from './patient-tags.ts';
 
 export interface PatientListArgs {
   search?: string;
@@ -83,8 +83,7 @@ export const patientsApi = api.injectEndpoints({
         body: { ...patient, version },
       }),
       // A 409 means the patient changed meanwhile: refetching shows the current version.
-      invalidatesTags: (_result, error, { id }) =>
-        !error || error.status === 409 ? patientChangedTags(id) : [],
+      invalidatesTags: (_result, error, { id }) => tagsAfterPatientWrite(error, id),
     }),
     deletePatient: build.mutation<null, DeletePatientArgs>({
       query: ({ id, version, reason }) => ({
@@ -93,8 +92,7 @@ export const patientsApi = api.injectEndpoints({
         body: { reason } satisfies DeletePatientBody,
         responseType: 'none',
       }),
-      invalidatesTags: (_result, error, { id }) =>
-        !error || error.status === 409 ? patientChangedTags(id) : [],
+      invalidatesTags: (_result, error, { id }) => tagsAfterPatientWrite(error, id),
     }),
   }),
 });

@@ -31,10 +31,6 @@ export interface PatientFormDialogProps {
   onClose: () => void;
 }
 
-/**
- * 'Novo Paciente' / 'Editar Paciente': the contract's `PatientFormSchema` validates on the
- * client exactly as the server will. Mounted only while open (style.md).
- */
 /** The form's labels, to name the fields a conflict showed the other person's value in. */
 const FIELD_LABELS: Record<PatientFormField, string> = {
   name: m.nameLabel,
@@ -56,6 +52,10 @@ const conflictNotice = (overwritten: readonly PatientFormField[]): string =>
     ? m.changedMeanwhile
     : m.changedMeanwhileBoth(overwritten.map((field) => FIELD_LABELS[field]));
 
+/**
+ * 'Novo Paciente' / 'Editar Paciente': the contract's `PatientFormSchema` validates on the
+ * client exactly as the server will. Mounted only while open (style.md).
+ */
 export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
   // The version the form was filled from: a refetch behind the open dialog must not let a
   // second click overwrite changes the form has never shown.
