@@ -308,7 +308,17 @@ describe('forced initialization', () => {
       ],
       now: NOW,
     });
-    expect(plan.appends[0]).toEqual({
+    // The new key is issued before the old one is deactivated: an interrupted run never
+    // leaves the account without an active key.
+    const issued = plan.appends.findIndex((append) =>
+      append.events.some((event) => event.type === 'AccessKeyIssued'),
+    );
+    const deactivation = plan.appends.findIndex((append) =>
+      append.events.some((event) => event.type === 'AccessKeyDeactivated'),
+    );
+    expect(issued).toBeGreaterThanOrEqual(0);
+    expect(deactivation).toBeGreaterThan(issued);
+    expect(plan.appends[deactivation]).toEqual({
       streamId: 'access-key-0b7f1e4e-2a65-4f0e-9a0f-6d8c1f0e0a01',
       expected: 'as_read',
       events: [

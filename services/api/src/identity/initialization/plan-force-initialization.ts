@@ -88,12 +88,14 @@ export function planForceInitialization({
         continue;
       }
     }
-    const replaced = deactivatePreviousDefaultKeys(seed, user, actingKeyId);
-    appends.push(...replaced);
-    if (replaced.length > 0) results.push(lines.keysDeactivated(email, replaced.length));
+    // The new key first: a run interrupted between the two leaves an extra active key no one
+    // was shown (the next run replaces it), never an account with no key at all.
     appends.push(issueBoundKey(seed, user, now));
     credentials.push(credentialOf(seed));
     results.push(lines.keyCreated(email));
+    const replaced = deactivatePreviousDefaultKeys(seed, user, actingKeyId);
+    appends.push(...replaced);
+    if (replaced.length > 0) results.push(lines.keysDeactivated(email, replaced.length));
     accounts.push({ userId: user.id, email: user.email });
   }
 
