@@ -79,6 +79,13 @@ export type CompletePendingLabsResponse = z.infer<typeof CompletePendingLabsResp
 export const RunMigrationResponseSchema = z.object({ message: z.string(), added: z.number().int().min(0) });
 export type RunMigrationResponse = z.infer<typeof RunMigrationResponseSchema>;
 
-/** `POST /api/admin/fix-production-data`: one Portuguese line per correction. */
-export const FixProductionDataResponseSchema = z.object({ corrections: z.array(z.string()) });
+/**
+ * `POST /api/admin/fix-production-data`: one Portuguese line per correction, and one per
+ * required type listed more than once whose copies each hold a record (kept, for the team to
+ * review by hand).
+ */
+export const FixProductionDataResponseSchema = z.object({
+  corrections: z.array(z.string()),
+  toReview: z.array(z.string()),
+});
 export type FixProductionDataResponse = z.infer<typeof FixProductionDataResponseSchema>;

@@ -181,6 +181,9 @@ export function patientEvents(patientId: string) {
         status: 'pending' | 'completed';
         scheduledDate?: string | null;
         completedDate?: string | null;
+        location?: string | null;
+        professionalName?: string | null;
+        notes?: string | null;
       },
     ): PatientEvent =>
       LegacyProcedureImported.create({
@@ -190,9 +193,9 @@ export function patientEvents(patientId: string) {
         status: values.status,
         scheduledDate: values.scheduledDate ?? null,
         completedDate: values.completedDate ?? null,
-        location: null,
-        professionalName: null,
-        notes: null,
+        location: values.location ?? null,
+        professionalName: values.professionalName ?? null,
+        notes: values.notes ?? null,
       }),
   };
 }

@@ -489,7 +489,48 @@ describe('administration', () => {
 
     const [second, appended] = await appendedBy(app, () => admin.post('/api/admin/fix-production-data'));
     expect(appended.map((event) => event.type)).toEqual(['MaintenanceRan']); // the run, no change
-    expect(second.body).toEqual({ corrections: [] });
+    expect(second.body).toEqual({ corrections: [], toReview: [] });
+  });
+
+  it('fix-production-data never removes a duplicate holding a record: both completions kept, listed for review', async () => {
+    const patient = await newPatient({ name: 'Paciente Duas Coletas' });
+    const lab = required.find((type) => type.category === 'pre_op_lab')!;
+    const done = (completedDate: string, notes: string | null) =>
+      LegacyProcedureImported.create({
+        patientId: patient.id,
+        procedureId: randomUUID(),
+        procedureType: lab,
+        status: 'completed',
+        scheduledDate: null,
+        completedDate,
+        location: 'Laboratório Municipal',
+        professionalName: null,
+        notes,
+      });
+    await appendEvents(
+      app,
+      `patient-${patient.id}`,
+      [done('2025-01-03', 'Coleta repetida: amostra hemolisada'), done('2025-01-08', null)],
+      BigInt(patient.version),
+    );
+    const mine = (lines: string[]) => lines.filter((line) => line.includes(patient.name));
+
+    for (let run = 0; run < 2; run += 1) {
+      const response = await admin.post('/api/admin/fix-production-data');
+      expect(response.status).toBe(200);
+      const body = response.body as { corrections: string[]; toReview: string[] };
+      // The registration's pending copy holds nothing: removed on the first run only.
+      expect(mine(body.corrections)).toHaveLength(run === 0 ? 1 : 0);
+      expect(mine(body.toReview)).toEqual([
+        `Paciente ${patient.name}: "${lab.name}" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 03/01/2025, local: Laboratório Municipal, com observações; concluído em 08/01/2025, local: Laboratório Municipal) — nenhum removido; revise manualmente`,
+      ]);
+    }
+    const after = await detail(patient.id);
+    const copies = after.procedures.filter((p) => p.procedureTypeId === lab.id);
+    expect(copies.map((p) => [p.status, p.completedDate, p.notes])).toEqual([
+      ['completed', '2025-01-03', 'Coleta repetida: amostra hemolisada'],
+      ['completed', '2025-01-08', null],
+    ]);
   });
 
   it('is for administrators only', async () => {

@@ -22,13 +22,27 @@ import { reschedulePendingPostOp } from './schedule.ts';
  * event with its reason, so the audit trail shows it, and a second run finds nothing.
  */
 
-/** Keeps the most complete of each required type's procedures: completed with a date, then completed, then the first. */
-function rank(procedure: ProcedureState): number {
-  if (procedure.status === 'completed') return procedure.completedDate === null ? 1 : 2;
-  return 0;
+const present = (value: string | null): boolean => value !== null && value.trim() !== '';
+
+/**
+ * Whether a procedure holds something the team recorded: a dated completion, the place, the
+ * professional or notes. Such a procedure is never removed as a duplicate: its data would then
+ * live only in the log.
+ */
+function holdsRecord(procedure: ProcedureState): boolean {
+  return (
+    (procedure.status === 'completed' && procedure.completedDate !== null) ||
+    present(procedure.location) ||
+    present(procedure.professionalName) ||
+    present(procedure.notes)
+  );
 }
 
-function removeDuplicateRequired(patient: RegisteredPatient): PatientEvent[] {
+/** Among duplicates holding nothing: completed (its date unknown) before pending, then the first assigned. */
+const rank = (procedure: ProcedureState): number => (procedure.status === 'completed' ? 1 : 0);
+
+/** Each required type's procedures, in the order they were assigned; optional types may repeat. */
+function requiredGroups(patient: RegisteredPatient): ProcedureState[][] {
   const byType = new Map<string, ProcedureState[]>();
   for (const procedure of proceduresOf(patient)) {
     if (!procedure.procedureType.isRequired) continue;
@@ -36,11 +50,24 @@ function removeDuplicateRequired(patient: RegisteredPatient): PatientEvent[] {
     group.push(procedure);
     byType.set(procedure.procedureType.id, group);
   }
-  return [...byType.values()].flatMap((group) => {
+  return [...byType.values()];
+}
+
+/**
+ * Removes the surplus of each required type: every duplicate that holds no record, keeping
+ * those that do (all of them, even two completions: which one is real is the team's call, see
+ * `duplicatesToReview`) or, when none does, the most complete of the rest.
+ */
+function removeDuplicateRequired(patient: RegisteredPatient): PatientEvent[] {
+  return requiredGroups(patient).flatMap((group) => {
     if (group.length < 2) return [];
-    const kept = group.reduce((best, candidate) => (rank(candidate) > rank(best) ? candidate : best));
+    const records = group.filter(holdsRecord);
+    const kept =
+      records.length > 0
+        ? new Set(records)
+        : new Set([group.reduce((best, candidate) => (rank(candidate) > rank(best) ? candidate : best))]);
     return group
-      .filter((procedure) => procedure !== kept)
+      .filter((procedure) => !kept.has(procedure))
       .map((procedure) =>
         ProcedureRemoved.create({ patientId: patient.id, procedureId: procedure.id, reason: 'duplicate' }),
       );
@@ -91,6 +118,36 @@ export function fixProcedureData({ data }: FixProcedureData, state: PatientState
   return events;
 }
 
+const procedureLabel = (procedure: ProcedureState): string =>
+  `"${procedure.procedureType.name}" (${CATEGORY_LABELS[procedure.procedureType.category]})`;
+
+function recordSummary(procedure: ProcedureState): string {
+  const status =
+    procedure.status === 'completed' && procedure.completedDate !== null
+      ? `concluído em ${formatClinicalDate(procedure.completedDate)}`
+      : 'pendente';
+  const details = [
+    present(procedure.location) ? `local: ${procedure.location!.trim()}` : null,
+    present(procedure.professionalName) ? `profissional: ${procedure.professionalName!.trim()}` : null,
+    present(procedure.notes) ? 'com observações' : null,
+  ].filter((detail) => detail !== null);
+  return [status, ...details].join(', ');
+}
+
+/**
+ * The duplicates the fix keeps because each holds a record (once corrected, a required type
+ * listed more than once): one Portuguese line per type, for the team to review by hand.
+ */
+export function duplicatesToReview(state: PatientState): string[] {
+  if (state.kind !== 'Registered') return [];
+  return requiredGroups(state)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const what = group.map((procedure) => recordSummary(procedure)).join('; ');
+      return `Paciente ${state.details.name}: ${procedureLabel(group[0]!)} registrado ${group.length} vezes com dados (${what}) — nenhum removido; revise manualmente`;
+    });
+}
+
 /**
  * One Portuguese line per correction, for the `{corrections}` answer and the 'Correção
  * aplicada' toast. `before` is the patient as it was when the corrections were decided.
@@ -100,9 +157,7 @@ export function describeCorrections(before: PatientState, events: readonly Patie
   const patient = `Paciente ${before.details.name}`;
   const procedureName = (procedureId: string) => {
     const procedure = before.procedures.get(procedureId);
-    return procedure
-      ? `"${procedure.procedureType.name}" (${CATEGORY_LABELS[procedure.procedureType.category]})`
-      : 'procedimento';
+    return procedure ? procedureLabel(procedure) : 'procedimento';
   };
   const date = (value: string | null) => (value === null ? 'sem data' : formatClinicalDate(value));
   return events.flatMap((event) => {

@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { patientDecider } from './business-logic.ts';
 import type { PatientCommand } from './commands.ts';
-import { describeCorrections } from './data-fixes.ts';
+import { describeCorrections, duplicatesToReview } from './data-fixes.ts';
 import { PatientNotFound } from './errors.ts';
 import { evolvePatient, initialPatientState } from './patient.ts';
 import { deciderSpecification } from '../shared/testing/decider-specification.ts';
@@ -93,6 +93,58 @@ describe('FixProcedureData (fix-production-data)', () => {
       .then([
         ProcedureRemoved.create({ patientId: PATIENT_ID, procedureId: procedureId(20), reason: 'duplicate' }),
       ]);
+  });
+
+  it('given two dated completions of a required type, then neither is removed and both are listed for review', () => {
+    const given = [
+      ...mariaRegistered(),
+      completed(2, '2025-01-02'),
+      imported(20, types.bloodCount, {
+        status: 'completed',
+        completedDate: '2025-01-05',
+        location: 'UBS Centro',
+      }),
+    ];
+    spec(given).when(fix).thenNothingHappens();
+    expect(duplicatesToReview(fold(given))).toEqual([
+      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 02/01/2025; concluído em 05/01/2025, local: UBS Centro) — nenhum removido; revise manualmente',
+    ]);
+  });
+
+  it('given a pending duplicate holding notes, then the one holding nothing is removed, even the first assigned', () => {
+    spec([...mariaRegistered(), imported(20, types.bloodCount, { status: 'pending', notes: 'Jejum de 8 h' })])
+      .when(fix)
+      .then([
+        ProcedureRemoved.create({ patientId: PATIENT_ID, procedureId: procedureId(2), reason: 'duplicate' }),
+      ]);
+  });
+
+  it('given a completion without date holding a professional beside a dated one, then both are kept, the undated reopened', () => {
+    const given = [
+      ...mariaRegistered(),
+      completed(2, '2025-01-02'),
+      imported(20, types.bloodCount, { status: 'completed', professionalName: 'Dra. Ana' }),
+    ];
+    const corrections = patientDecider.decide(fix, fold(given));
+    expect(corrections).toEqual([
+      ProcedureReopened.create({
+        patientId: PATIENT_ID,
+        procedureId: procedureId(20),
+        reason: 'completed_without_date',
+      }),
+    ]);
+    const after = [...given, ...corrections];
+    spec(after).when(fix).thenNothingHappens();
+    expect(duplicatesToReview(fold(after))).toEqual([
+      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 02/01/2025; pendente, profissional: Dra. Ana) — nenhum removido; revise manualmente',
+    ]);
+  });
+
+  it('given a patient without duplicates, then nothing is listed for review', () => {
+    expect(duplicatesToReview(fold([...mariaRegistered(), completed(2, '2025-01-02')]))).toEqual([]);
+    expect(duplicatesToReview(fold(inconsistent()))).toHaveLength(1);
+    const before = fold(inconsistent());
+    expect(duplicatesToReview(fold([...inconsistent(), ...patientDecider.decide(fix, before)]))).toEqual([]);
   });
 
   it('given duplicates of an optional type, then they are left alone', () => {

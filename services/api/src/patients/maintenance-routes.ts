@@ -11,7 +11,7 @@ import { fixProductionData, runMigration, type MaintenanceDependencies } from '.
 /**
  * Maintenance routes, administrators only (no body):
  * - `POST /api/admin/run-migration` ('Atualizar Procedimentos') → `{message, added}`;
- * - `POST /api/admin/fix-production-data` → `{corrections: string[]}`.
+ * - `POST /api/admin/fix-production-data` → `{corrections: string[], toReview: string[]}`.
  */
 export function maintenanceRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
   const maintenance: MaintenanceDependencies = { ...deps, patients: createPatientQueries(deps.pool) };

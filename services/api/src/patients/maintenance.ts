@@ -11,7 +11,7 @@ import type { PatientQueries } from '@bari/projections';
 import { loadAggregate, withoutWaiting } from '../shared/command-handler.ts';
 import { newIds, runPatientCommand, type PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
-import { describeCorrections, fixProcedureData } from './data-fixes.ts';
+import { describeCorrections, duplicatesToReview, fixProcedureData } from './data-fixes.ts';
 import { PatientNotFound } from './errors.ts';
 import { patientStream } from './streams.ts';
 import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
@@ -100,13 +100,15 @@ export async function runMigration(
 /**
  * `POST /api/admin/fix-production-data`: duplicates of a required type, completed without a
  * date, pending with one, post-operative dates out of line with the surgery date — each
- * corrected by an event, each described in one Portuguese line.
+ * corrected by an event, each described in one Portuguese line; duplicates that each hold a
+ * record are kept and listed for review (`toReview`).
  */
 export async function fixProductionData(
   deps: MaintenanceDependencies,
   metadata: EventMetadata,
 ): Promise<FixProductionDataResponse> {
   const corrections: string[] = [];
+  const toReview: string[] = [];
   const patientIds = await deps.patients.patientIds();
   await forEachPatient(deps, 'fix_production_data', patientIds, metadata, async (patientId) => {
     const command = {
@@ -115,12 +117,17 @@ export async function fixProductionData(
     } as const;
     const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
     const { state } = loaded;
+    if (state.kind !== 'Registered') return 0;
     // Most patients need nothing: decide on what was just read before going through the handler.
-    if (state.kind !== 'Registered' || fixProcedureData(command, state).length === 0) return 0;
+    if (fixProcedureData(command, state).length === 0) {
+      toReview.push(...duplicatesToReview(state));
+      return 0;
+    }
     const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
     const described = describeCorrections(state, result.events);
     corrections.push(...described);
+    toReview.push(...duplicatesToReview(result.state));
     return described.length || result.events.length;
   });
-  return { corrections };
+  return { corrections, toReview };
 }

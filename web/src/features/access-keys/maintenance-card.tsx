@@ -1,3 +1,4 @@
+import type { FixProductionDataResponse } from '@bari/contracts';
 import { H2, Intent, Section, SectionCard } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -14,12 +15,12 @@ import { accessKeysMessages as m } from './messages.ts';
  */
 export function MaintenanceCard() {
   const [fixData, { isLoading }] = useFixProductionDataMutation();
-  const [corrections, setCorrections] = useState<string[] | null>(null);
+  const [result, setResult] = useState<FixProductionDataResponse | null>(null);
 
   const run = async (): Promise<boolean> => {
     try {
       const result = await fixData().unwrap();
-      setCorrections(result.corrections);
+      setResult(result);
       showToast({
         title: m.fixApplied,
         description: m.fixCount(result.corrections.length),
@@ -48,14 +49,25 @@ export function MaintenanceCard() {
           question={m.fixConfirmation}
           text={m.fixData}
         />
-        {corrections && corrections.length > 0 ? (
-          <ul className="maintenance-card__corrections">
-            {corrections.map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ul>
+        <LineList className="maintenance-card__corrections" lines={result?.corrections} />
+        {result && result.toReview.length > 0 ? (
+          <>
+            <p className="maintenance-card__review-title">{m.toReviewTitle}</p>
+            <LineList className="maintenance-card__review" lines={result.toReview} />
+          </>
         ) : null}
       </SectionCard>
     </Section>
+  );
+}
+
+function LineList({ className, lines }: { readonly className: string; readonly lines?: readonly string[] }) {
+  if (!lines || lines.length === 0) return null;
+  return (
+    <ul className={className}>
+      {lines.map((line, index) => (
+        <li key={index}>{line}</li>
+      ))}
+    </ul>
   );
 }

@@ -49,11 +49,12 @@ export const accessKeysMessages = {
     'Corrige inconsistências nos dados trazidos do sistema anterior: procedimentos obrigatórios duplicados, datas que contradizem o status e agendamentos fora do protocolo. Cada correção fica registrada na auditoria.',
   fixData: 'Corrigir Dados de Produção',
   fixConfirmation:
-    'Aplicar as correções aos registros de todos os pacientes? Procedimentos obrigatórios duplicados são removidos (fica o mais completo), procedimentos concluídos sem data voltam a pendentes e agendamentos fora do protocolo são refeitos.',
+    'Aplicar as correções aos registros de todos os pacientes? Procedimentos obrigatórios duplicados sem dados registrados são removidos (duplicados com dados são mantidos e listados para revisão), procedimentos concluídos sem data voltam a pendentes e agendamentos fora do protocolo são refeitos.',
   fixApplied: 'Correção aplicada',
   fixCount: (count: number) =>
     count === 0
       ? 'Nenhuma correção necessária.'
       : `${count} ${count === 1 ? 'correção aplicada' : 'correções aplicadas'}.`,
   fixFailed: 'Erro ao aplicar correções',
+  toReviewTitle: 'Para revisão manual (nada foi removido):',
 } as const;
