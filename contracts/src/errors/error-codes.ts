@@ -35,6 +35,7 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED', // 429
   'UNAVAILABLE', // 503: more work of a kind than the server takes at once
   'REPORTS_BUSY', // 503: too many PDFs waiting to be laid out
+  'READ_MODELS_BEHIND', // 503: an operation that lists from a read model while it lags behind the log
   'SETUP_TOKEN_REQUIRED', // 403: force-initialization without an administrator or the token
   // Identity
   'INVALID_CREDENTIALS',

@@ -76,7 +76,12 @@ export const CompletePendingLabsResponseSchema = z.object({ completed: z.number(
 export type CompletePendingLabsResponse = z.infer<typeof CompletePendingLabsResponseSchema>;
 
 /** `POST /api/admin/run-migration` ('Atualizar Procedimentos'). */
-export const RunMigrationResponseSchema = z.object({ message: z.string(), added: z.number().int().min(0) });
+export const RunMigrationResponseSchema = z.object({
+  message: z.string(),
+  added: z.number().int().min(0),
+  /** Patients the run could not update (their stream unreadable or the command refused). */
+  skipped: z.number().int().min(0),
+});
 export type RunMigrationResponse = z.infer<typeof RunMigrationResponseSchema>;
 
 /**

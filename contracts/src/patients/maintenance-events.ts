@@ -15,6 +15,8 @@ export const MaintenanceRan = defineEvent(
     patients: z.number().int().nonnegative(),
     /** Procedures it assigned (run_migration) or corrections it made (fix_production_data). */
     changes: z.number().int().nonnegative(),
+    /** Patients it skipped: their stream unreadable or the command refused (absent before). */
+    skipped: z.number().int().nonnegative().optional(),
   }),
 );
 export type MaintenanceRan = ReturnType<typeof MaintenanceRan.create>;

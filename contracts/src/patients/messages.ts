@@ -74,8 +74,26 @@ export const patientRefusalMessages = {
 } as const;
 
 /** 'Atualizar Procedimentos' (run-migration) answer. */
-export function runMigrationMessage(added: number): string {
-  if (added === 0) return 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.';
-  if (added === 1) return 'Migração concluída: 1 procedimento obrigatório adicionado.';
-  return `Migração concluída: ${added} procedimentos obrigatórios adicionados.`;
+/** The maintenance refused while the patients' read model lags behind the log (503). */
+export const maintenanceBehindMessage =
+  'A lista de pacientes ainda está sendo atualizada; nada foi alterado. Tente novamente em alguns instantes.';
+
+/** 'Atualizar Procedimentos': what was added, and the patients skipped (unreadable or refused). */
+export function runMigrationMessage(added: number, skipped = 0): string {
+  const done =
+    added === 0
+      ? skipped === 0
+        ? 'Nenhum procedimento obrigatório faltando: todos os pacientes estão atualizados.'
+        : 'Nenhum procedimento obrigatório adicionado.'
+      : added === 1
+        ? 'Migração concluída: 1 procedimento obrigatório adicionado.'
+        : `Migração concluída: ${added} procedimentos obrigatórios adicionados.`;
+  if (skipped === 0) return done;
+  const patients =
+    skipped === 1 ? '1 paciente não pôde ser atualizado' : `${skipped} pacientes não puderam ser atualizados`;
+  return `${done} ${patients} (registro ilegível ou recusado; detalhes no log do servidor).`;
 }
+
+/** 'Corrigir Dados de Produção': a patient the run skipped (unreadable or refused), for review. */
+export const patientSkippedLine = (patientId: string): string =>
+  `Paciente ${patientId}: não foi possível verificar nem corrigir (registro ilegível ou recusado; detalhes no log do servidor)`;

@@ -381,7 +381,14 @@ function entryOf(recorded: RecordedEvent, entities: Entities): Entry | null {
       entityType: 'system',
       entityId: null,
       entityName: null,
-      details: { values: values({ patients: data.patients, changes: data.changes }) },
+      details: {
+        values: values({
+          patients: data.patients,
+          changes: data.changes,
+          // Recorded only when some were (absent from runs before it was counted).
+          ...(data.skipped ? { skipped: data.skipped } : {}),
+        }),
+      },
     };
   }
   if (UNAUDITED_IDENTITY.has(recorded.type)) return null;

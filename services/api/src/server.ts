@@ -132,9 +132,10 @@ export async function startServer(
       sessionCache,
       readCache,
       pdfRenderer,
-      waitForProjections: async (position, eventTypes) => {
+      waitForProjections: async (position, eventTypes, projections) => {
         const caughtUp = await runner.waitFor(position, {
           eventTypes,
+          projections,
           timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
         });
         if (!caughtUp) markReadModelsStale();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_CATALOGUE, PatientDetailDtoSchema } from '@bari/contracts';
 import { allProjections, createProjectionRunner } from '@bari/projections';
 import { signInAs, type SignedIn } from './support/http-client.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
 import { patientForm, validCpf as cpf } from '@bari/contracts/testing';
 
 /**
@@ -94,5 +94,27 @@ describe('patient-care writes while the read models lag', () => {
       totalProcedures: updated.body.totalProcedures + 1,
       procedures: [...updated.body.procedures, added.body],
     });
+  });
+
+  it('refuses the maintenance while the patient list lags behind the log (nothing written), runs it once caught up', async () => {
+    // Registered while no projector runs: the list the maintenance reads does not have it yet.
+    const form = patientForm({ cpf: cpf(400000002), name: 'Paciente Ainda Fora da Lista' });
+    expect((await staff.client.post('/api/patients', form)).status).toBe(201);
+    for (const path of ['/api/admin/run-migration', '/api/admin/fix-production-data']) {
+      const refused = await appendsNothing(app, () => admin.client.post(path));
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'READ_MODELS_BEHIND' });
+      expect(refused.headers.get('retry-after')).toBe('5');
+    }
+
+    const running = projector();
+    await running.start();
+    try {
+      const ran = await admin.client.post('/api/admin/run-migration');
+      expect(ran.status).toBe(200);
+      expect(ran.body).toMatchObject({ added: 0, skipped: 0 });
+    } finally {
+      await running.stop();
+    }
   });
 });

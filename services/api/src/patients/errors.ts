@@ -1,6 +1,7 @@
 import {
   formatClinicDateTime,
   formatClinicalDate,
+  maintenanceBehindMessage,
   patientRefusalMessages as refusals,
   procedureMessages,
   type SurgerySideIssue,
@@ -11,6 +12,13 @@ import { DomainError } from '../shared/domain-error.ts';
  * Refusals of the patient and procedure deciders. Messages are Portuguese and
  * safe to show; the kind tells the outer error handler the HTTP status (only it knows them).
  */
+
+/** A maintenance run refused because the patients' read model it lists from lags behind the log. */
+export class PatientListBehind extends DomainError {
+  constructor() {
+    super('unavailable', maintenanceBehindMessage, 'READ_MODELS_BEHIND', 5);
+  }
+}
 
 export class PatientNotFound extends DomainError {
   constructor(readonly patientId: string) {

@@ -2,6 +2,7 @@ import {
   MAINTENANCE_STREAM_ID,
   MaintenanceRan,
   clinicToday,
+  patientSkippedLine,
   runMigrationMessage,
   type EventMetadata,
   type FixProductionDataResponse,
@@ -12,16 +13,17 @@ import { loadAggregate, withoutWaiting } from '../shared/command-handler.ts';
 import { newIds, runPatientCommand, type PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
 import { describeCorrections, duplicatesToReview, fixProcedureData } from './data-fixes.ts';
-import { PatientNotFound } from './errors.ts';
+import { PatientListBehind, PatientNotFound } from './errors.ts';
 import { patientStream } from './streams.ts';
 import { ensureProtocolCatalogue } from '../procedure-types/catalogue.ts';
 import { newId } from '../shared/new-id.ts';
+import { ContractViolation, DomainError } from '../shared/domain-error.ts';
 
 /*
  * The administrators' maintenance commands. The fix visits every live patient, the migration
- * those the read model shows lacking a required type (the lists come from the read model;
- * each decision is made on the patient's own stream). Both are idempotent: a second run finds
- * nothing to do. A patient deleted meanwhile is skipped.
+ * those the read model shows lacking a required type (the lists come from the read model, once
+ * it has caught up with the log; each decision is made on the patient's own stream). Both are
+ * idempotent: a second run finds nothing to do. A patient deleted meanwhile is skipped.
  * They wait for the read models once, after the last patient, not after each one.
  */
 
@@ -30,9 +32,23 @@ export interface MaintenanceDependencies extends PatientServiceDependencies {
 }
 
 /**
+ * The patients' read model caught up with the whole log, before a run lists patients from it:
+ * a lagging one would leave out patients registered last (and the run would say it was done).
+ * Refused (503, nothing changed) when it does not catch up in time.
+ */
+async function awaitPatientList(deps: MaintenanceDependencies): Promise<void> {
+  const head = await deps.eventStore.headPosition();
+  if (head !== undefined && !(await deps.waitForProjections(head, undefined, ['patients']))) {
+    throw new PatientListBehind();
+  }
+}
+
+/**
  * Runs `command` for each of `patientIds` without waiting, records the run (`MaintenanceRan`:
  * who, when, how many patients and changes; also when nothing changed), then waits once for
- * the read models. `command` answers how many changes it made to its patient.
+ * the read models. `command` answers how many changes it made to its patient. A patient whose
+ * stream cannot be read or whose command is refused is skipped, logged and counted: one bad
+ * stream must not stop the run for every patient after it. Answers the skipped patients' ids.
  */
 async function forEachPatient(
   deps: MaintenanceDependencies,
@@ -40,19 +56,27 @@ async function forEachPatient(
   patientIds: readonly string[],
   metadata: EventMetadata,
   command: (patientId: string) => Promise<number>,
-): Promise<void> {
+): Promise<string[]> {
   let patients = 0;
   let changes = 0;
+  const skipped: string[] = [];
   for (const patientId of patientIds) {
     try {
       const made = await command(patientId);
       if (made > 0) patients += 1;
       changes += made;
     } catch (error) {
-      if (!(error instanceof PatientNotFound)) throw error;
+      if (error instanceof PatientNotFound) continue;
+      // Anything else (the database, the network) would fail every patient: the run stops.
+      if (!(error instanceof ContractViolation || error instanceof DomainError)) throw error;
+      deps.logger.error(
+        { err: error, patientId, operation, correlationId: metadata.correlationId },
+        'maintenance skipped a patient',
+      );
+      skipped.push(patientId);
     }
   }
-  const run = MaintenanceRan.create({ operation, patients, changes });
+  const run = MaintenanceRan.create({ operation, patients, changes, skipped: skipped.length });
   const { position } = await deps.eventStore.appendToStream(
     MAINTENANCE_STREAM_ID,
     [{ id: newId(), ...run, metadata }],
@@ -61,6 +85,7 @@ async function forEachPatient(
   if (!(await deps.waitForProjections(position))) {
     deps.logger.warn('read models lag behind the maintenance command');
   }
+  return skipped;
 }
 
 /**
@@ -71,13 +96,14 @@ export async function runMigration(
   deps: MaintenanceDependencies,
   metadata: EventMetadata,
 ): Promise<RunMigrationResponse> {
+  await awaitPatientList(deps);
   await ensureProtocolCatalogue(deps, metadata);
   const procedureTypes = await deps.procedureTypes.current();
   const today = clinicToday(deps.now());
   let added = 0;
   const required = procedureTypes.filter((type) => type.isRequired).map((type) => type.id);
   const lacking = await deps.patients.patientIdsLacking(required);
-  await forEachPatient(deps, 'run_migration', lacking, metadata, async (patientId) => {
+  const skipped = await forEachPatient(deps, 'run_migration', lacking, metadata, async (patientId) => {
     const result = await runPatientCommand(
       withoutWaiting(deps),
       patientId,
@@ -94,7 +120,7 @@ export async function runMigration(
     added += assigned;
     return assigned;
   });
-  return { message: runMigrationMessage(added), added };
+  return { message: runMigrationMessage(added, skipped.length), added, skipped: skipped.length };
 }
 
 /**
@@ -109,25 +135,32 @@ export async function fixProductionData(
 ): Promise<FixProductionDataResponse> {
   const corrections: string[] = [];
   const toReview: string[] = [];
+  await awaitPatientList(deps);
   const patientIds = await deps.patients.patientIds();
-  await forEachPatient(deps, 'fix_production_data', patientIds, metadata, async (patientId) => {
-    const command = {
-      type: 'FixProcedureData',
-      data: { patientId, today: clinicToday(deps.now()) },
-    } as const;
-    const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
-    const { state } = loaded;
-    if (state.kind !== 'Registered') return 0;
-    // Most patients need nothing: decide on what was just read before going through the handler.
-    if (fixProcedureData(command, state).length === 0) {
-      toReview.push(...duplicatesToReview(state));
-      return 0;
-    }
-    const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
-    const described = describeCorrections(state, result.events);
-    corrections.push(...described);
-    toReview.push(...duplicatesToReview(result.state));
-    return described.length || result.events.length;
-  });
-  return { corrections, toReview };
+  const skipped = await forEachPatient(
+    deps,
+    'fix_production_data',
+    patientIds,
+    metadata,
+    async (patientId) => {
+      const command = {
+        type: 'FixProcedureData',
+        data: { patientId, today: clinicToday(deps.now()) },
+      } as const;
+      const loaded = await loadAggregate(deps.eventStore, patientStream(patientId), patientDecider);
+      const { state } = loaded;
+      if (state.kind !== 'Registered') return 0;
+      // Most patients need nothing: decide on what was just read before going through the handler.
+      if (fixProcedureData(command, state).length === 0) {
+        toReview.push(...duplicatesToReview(state));
+        return 0;
+      }
+      const result = await runPatientCommand(withoutWaiting(deps), patientId, command, metadata, { loaded });
+      const described = describeCorrections(state, result.events);
+      corrections.push(...described);
+      toReview.push(...duplicatesToReview(result.state));
+      return described.length || result.events.length;
+    },
+  );
+  return { corrections, toReview: [...toReview, ...skipped.map(patientSkippedLine)] };
 }

@@ -20,7 +20,12 @@ export interface CommandDependencies {
    * Resolves true when the read models fed by `eventTypes` (all of them when omitted) have
    * caught up to a position (read-your-writes), false when the bounded wait ran out.
    */
-  readonly waitForProjections: (position: GlobalPosition, eventTypes?: readonly string[]) => Promise<boolean>;
+  readonly waitForProjections: (
+    position: GlobalPosition,
+    eventTypes?: readonly string[],
+    /** Only these projections (by name), intersected with those handling `eventTypes`. */
+    projections?: readonly string[],
+  ) => Promise<boolean>;
   readonly logger: Logger;
 }
 

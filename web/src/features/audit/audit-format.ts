@@ -156,6 +156,7 @@ const VALUE_ORDER = [
   'to',
   'patients',
   'changes',
+  'skipped',
 ];
 
 /**

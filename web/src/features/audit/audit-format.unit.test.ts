@@ -5,6 +5,7 @@ import {
   displayFieldValue,
   displayNamedValue,
   entityDisplayName,
+  fieldLabel,
   orderedValues,
   patientIdOf,
 } from './audit-format.ts';
@@ -174,6 +175,9 @@ describe('the Nome and Detalhes columns', () => {
     expect(detailsSummary({ values: { patients: '3', changes: '12' } })).toBe(
       'Pacientes alterados: 3; Alterações: 12',
     );
+    // A run that skipped patients says so in its details (too long for the column).
+    expect(detailsSummary({ values: { skipped: '1', patients: '3', changes: '12' } })).toBe('Ver detalhes');
+    expect(fieldLabel('skipped')).toBe('Pacientes não atualizados');
     expect(detailsSummary({ values: { search: 'maria', status: 'pre_op' } })).toBe(
       'Busca: maria; Status: Pré-operatório',
     );

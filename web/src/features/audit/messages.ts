@@ -93,6 +93,7 @@ export const auditMessages = {
     accounts: 'Contas',
     patients: 'Pacientes alterados',
     changes: 'Alterações',
+    skipped: 'Pacientes não atualizados',
     category: 'Categoria',
     phase: 'Fase',
     isRequired: 'Obrigatório',

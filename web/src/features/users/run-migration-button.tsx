@@ -18,7 +18,12 @@ export function RunMigrationButton() {
   const run = async (): Promise<boolean> => {
     try {
       const result = await runMigration().unwrap();
-      showToast({ title: m.migrationDone, description: result.message, intent: Intent.SUCCESS });
+      showToast({
+        title: m.migrationDone,
+        description: result.message,
+        // Some patients could not be updated: the message says how many.
+        intent: result.skipped > 0 ? Intent.WARNING : Intent.SUCCESS,
+      });
       return true;
     } catch (error) {
       showFailureToast(error, {
