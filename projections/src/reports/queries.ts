@@ -1,8 +1,9 @@
-import type { FragmentSqlToken } from 'slonik';
+import type { CommonQueryMethods, FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { DatabasePool } from '@bari/db';
 import { sql } from '@bari/db';
 import {
+  municipalityByCode,
   municipalityLabel,
   progressPercentage,
   type CustomReportField,
@@ -17,6 +18,11 @@ import { proceduresTable } from '../patients/procedure-sources.ts';
  * Reads for the reports. The statistics come from the counters the patients projection
  * keeps (`report_*`); overdue (pending before `today`, São Paulo) is summed here at read
  * time. The municipal report and the custom report read the patients read model.
+ *
+ * A municipality is its IBGE code: the name stored with a patient is the one the IBGE list
+ * of the release that registered it gave, and a later list may rename the municipality
+ * ('Parati' → 'Paraty'). So the reports group and filter by code and name each code as the
+ * current list does; the stored spelling names only a code that list no longer knows.
  */
 
 const CountsRowSchema = z.object({
@@ -31,6 +37,59 @@ const MunicipalityRowSchema = CountsRowSchema.extend({
   uf: z.string(),
 });
 const EstablishmentRowSchema = CountsRowSchema.extend({ establishment: z.string() });
+
+const NamedRowSchema = z.object({ ibgeCode: z.string(), name: z.string(), uf: z.string() });
+
+interface MunicipalityName {
+  readonly name: string;
+  readonly uf: string;
+}
+
+/** The municipality of a code as the current IBGE list names it (undefined: not on the list). */
+function listedName(ibgeCode: string): MunicipalityName | undefined {
+  const listed = municipalityByCode(ibgeCode);
+  return listed && { name: listed.name, uf: listed.uf };
+}
+
+/**
+ * The current names of `codes`; a code the list does not know takes the counters' spelling
+ * (the latest patient's), read in one query only when there is such a code (usually none).
+ */
+async function currentNames(
+  db: CommonQueryMethods,
+  codes: Iterable<string>,
+): Promise<Map<string, MunicipalityName>> {
+  const names = new Map<string, MunicipalityName>();
+  const unlisted: string[] = [];
+  for (const code of new Set(codes)) {
+    const listed = listedName(code);
+    if (listed) names.set(code, listed);
+    else unlisted.push(code);
+  }
+  if (unlisted.length > 0) {
+    const stored = await db.any(sql.type(NamedRowSchema)`
+      select ibge_code as "ibgeCode", name, uf from report_municipalities
+      where ibge_code = any(${sql.array(unlisted, 'text')})
+    `);
+    for (const { ibgeCode, name, uf } of stored) names.set(ibgeCode, { name, uf });
+  }
+  return names;
+}
+
+/** PostgreSQL's `collate "pt-BR-x-icu"` order, for names that are only known once read. */
+const ptBr = new Intl.Collator('pt-BR');
+
+/** Municipalities by name (pt-BR), then UF, then code (two unlisted codes spelt alike). */
+function byMunicipalityName(
+  a: MunicipalityName & { readonly ibgeCode: string },
+  b: MunicipalityName & { readonly ibgeCode: string },
+): number {
+  return (
+    ptBr.compare(a.name, b.name) ||
+    (a.uf < b.uf ? -1 : a.uf > b.uf ? 1 : 0) ||
+    (a.ibgeCode < b.ibgeCode ? -1 : a.ibgeCode > b.ibgeCode ? 1 : 0)
+  );
+}
 
 function counts(row: z.infer<typeof CountsRowSchema>) {
   return {
@@ -107,7 +166,11 @@ const AnyRowSchema = z.record(z.string().nullable());
 
 export function createReportQueries(pool: DatabasePool) {
   return {
-    /** `GET /api/reports/municipality`: every municipality with patients, by name (pt-BR). */
+    /**
+     * `GET /api/reports/municipality`: every municipality with patients, by its current name
+     * (pt-BR). The counters are kept per code; their spelling is the latest patient's, which
+     * names only a code the current list does not know.
+     */
     async municipalities(today: string): Promise<MunicipalityStatistic[]> {
       const rows = await pool.any(sql.type(MunicipalityRowSchema)`
         select m.ibge_code as "ibgeCode", m.name, m.uf, m.patients, m.completed_procedures as completed,
@@ -115,14 +178,20 @@ export function createReportQueries(pool: DatabasePool) {
           coalesce((select sum(p.pending) from report_municipality_pending p
             where p.ibge_code = m.ibge_code and p.scheduled_date < ${today}::date), 0)::int as overdue
         from report_municipalities m where m.patients > 0
-        order by m.name collate "pt-BR-x-icu", m.uf
       `);
-      return rows.map((row) => ({
-        municipality: municipalityLabel(row),
-        ibgeCode: row.ibgeCode,
-        uf: row.uf,
-        ...counts(row),
-      }));
+      return rows
+        .map((row) => ({
+          row,
+          ibgeCode: row.ibgeCode,
+          ...(listedName(row.ibgeCode) ?? { name: row.name, uf: row.uf }),
+        }))
+        .sort(byMunicipalityName)
+        .map(({ row, name, uf }) => ({
+          municipality: municipalityLabel({ name, uf }),
+          ibgeCode: row.ibgeCode,
+          uf,
+          ...counts(row),
+        }));
     },
 
     /**
@@ -156,9 +225,10 @@ export function createReportQueries(pool: DatabasePool) {
 
     /**
      * The municipal report's lines: the patients of a municipality (or of all), grouped by
-     * municipality then name, with their procedures in the range counted. With a range, only
-     * the patients it concerns: admitted in it, or with a procedure in it (a patient admitted
-     * months later, with nothing in the period, is not one of its patients).
+     * municipality (its code, under its current name) then name, with their procedures in the
+     * range counted. With a range, only the patients it concerns: admitted in it, or with a
+     * procedure in it (a patient admitted months later, with nothing in the period, is not one
+     * of its patients). Each line carries its municipality's current name.
      */
     async municipalReport(
       ibgeCode: string | undefined,
@@ -187,10 +257,34 @@ export function createReportQueries(pool: DatabasePool) {
           from ${proceduresTable()} pp where pp.patient_id = p.id and ${inRange(range)}
         ) c
         ${where}
-        order by p.municipality_name collate "pt-BR-x-icu", p.municipality_uf,
-          p.name collate "pt-BR-x-icu", p.id
+        order by p.name collate "pt-BR-x-icu", p.id
       `);
-      return [...rows];
+      // Grouped here, by code: sorting by the stored name would part a renamed municipality's
+      // patients (another municipality's may sort between 'Parati' and 'Paraty').
+      const names = await currentNames(
+        pool,
+        rows.map((row) => row.ibgeCode),
+      );
+      const groups = new Map<string, MunicipalReportPatient[]>();
+      for (const row of rows) {
+        const { name, uf } = names.get(row.ibgeCode) ?? { name: row.municipalityName, uf: row.uf };
+        const line =
+          row.municipalityName === name && row.uf === uf ? row : { ...row, municipalityName: name, uf };
+        const group = groups.get(row.ibgeCode);
+        if (group) group.push(line);
+        else groups.set(row.ibgeCode, [line]);
+      }
+      const ordered = [...groups.values()]
+        .map((lines) => ({
+          lines,
+          ibgeCode: lines[0]!.ibgeCode,
+          name: lines[0]!.municipalityName,
+          uf: lines[0]!.uf,
+        }))
+        .sort(byMunicipalityName);
+      const report: MunicipalReportPatient[] = [];
+      for (const { lines } of ordered) for (const line of lines) report.push(line);
+      return report;
     },
 
     /** The municipality of that code as the patients spell it, or null when no patient lives there. */
@@ -211,6 +305,7 @@ export function createReportQueries(pool: DatabasePool) {
       const selected = fields.flatMap((field) =>
         field === 'municipality'
           ? [
+              sql.fragment`municipality_ibge_code as "municipalityIbgeCode"`,
               sql.fragment`municipality_name as "municipalityName"`,
               sql.fragment`municipality_uf as "municipalityUf"`,
             ]
@@ -221,12 +316,26 @@ export function createReportQueries(pool: DatabasePool) {
         select ${sql.join(selected, sql.fragment`, `)} from patients ${where}
         order by name collate "pt-BR-x-icu", id
       `);
+      // The municipality by its code, under its current name: one label per code, not per row.
+      const labels = new Map<string, string>();
+      if (fields.includes('municipality')) {
+        const names = await currentNames(
+          pool,
+          rows.map((row) => row.municipalityIbgeCode ?? ''),
+        );
+        for (const row of rows) {
+          const code = row.municipalityIbgeCode ?? '';
+          if (labels.has(code)) continue;
+          const stored = { name: row.municipalityName ?? '', uf: row.municipalityUf ?? '' };
+          labels.set(code, municipalityLabel(names.get(code) ?? stored));
+        }
+      }
       return rows.map((row) => {
         const out: Record<string, string | null> = {};
         for (const field of fields) {
           out[field] =
             field === 'municipality'
-              ? municipalityLabel({ name: row.municipalityName ?? '', uf: row.municipalityUf ?? '' })
+              ? (labels.get(row.municipalityIbgeCode ?? '') ?? null)
               : (row[field] ?? null);
         }
         return out as CustomReportRow;

@@ -23,6 +23,8 @@ import { DomainError, NotFound } from '../shared/domain-error.ts';
 import { municipalitiesNamed } from './municipality-param.ts';
 import type { PdfJob } from './pdf/pdf-job.ts';
 
+const IBGE_CODE = /^\d{7}$/;
+
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
   const result = schema.safeParse(query);
@@ -38,13 +40,19 @@ function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): 
 /**
  * The municipality a parameter names, preferring one with patients when a name is shared; 404
  * when none. A bare name that several municipalities with patients share ('Bom Jesus': PI and
- * RS) is a 400 that lists them: picking one silently left the other's patients out.
+ * RS) is a 400 that lists them: picking one silently left the other's patients out. A code the
+ * current IBGE list does not know still names its patients, as they spell it (the statistics
+ * list it so, and the report screens filter by the code they list).
  */
 async function resolveMunicipality(
   reports: ReportQueries,
   param: string,
 ): Promise<{ ibgeCode: string; label: string }> {
   const candidates = municipalitiesNamed(param);
+  if (candidates.length === 0 && IBGE_CODE.test(param)) {
+    const stored = await reports.municipalityWithPatients(param);
+    if (stored) return { ibgeCode: param, label: municipalityLabel(stored) };
+  }
   const withPatients: Municipality[] = [];
   for (const candidate of candidates) {
     if (await reports.municipalityWithPatients(candidate.ibgeCode)) withPatients.push(candidate);
