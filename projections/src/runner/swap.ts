@@ -59,6 +59,7 @@ export async function createRebuildTables(
     `);
     await copyStatisticsTargets(db, table, copy);
     await copyStorageParameters(db, table, copy);
+    await copyPrivileges(db, table, copy);
     const live = await db.any(sql.type(LiveIndexSchema)`
       select i.relname as name, pg_get_indexdef(i.oid) as definition, x.indisunique as "isUnique",
         pg_get_constraintdef(c.oid) as constraint
@@ -112,6 +113,34 @@ async function copyStorageParameters(db: CommonQueryMethods, table: string, copy
   `);
   if (!parameters || parameters.length === 0) return;
   await db.query(sql.typeAlias('void')`alter table ${id(copy)} set (${rawDdl(parameters.join(', '))})`);
+}
+
+const StatementSchema = z.object({ statement: z.string() });
+
+/**
+ * The live table's grants, instead of the default privileges the owner's `create table` gave
+ * the copy (the app's role may update and delete an append-only copy): the copy is swapped in
+ * as narrow as the table it replaces, so a rebuild stopped between its swap and its re-grant
+ * leaves the audit log no more writable than before.
+ */
+async function copyPrivileges(db: CommonQueryMethods, table: string, copy: string): Promise<void> {
+  const statements = await db.any(sql.type(StatementSchema)`
+    with grantee as (
+      select a.grantee, a.privilege_type, a.is_grantable, c.oid = ${copy}::regclass as on_copy,
+        case when a.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(a.grantee)) end as name
+      from pg_class c, aclexplode(c.relacl) a
+      where c.oid in (${table}::regclass, ${copy}::regclass) and a.grantee <> c.relowner
+    )
+    select statement from (
+      select distinct 0 as step, format('revoke all on table %I from %s', ${copy}::text, name) as statement
+        from grantee where on_copy
+      union all
+      select 1, format('grant %s on table %I to %s%s', privilege_type, ${copy}::text, name,
+          case when is_grantable then ' with grant option' else '' end)
+        from grantee where not on_copy
+    ) s order by step
+  `);
+  for (const { statement } of statements) await db.query(sql.typeAlias('void')`${rawDdl(statement)}`);
 }
 
 /**
