@@ -29,3 +29,8 @@ export interface PdfMake {
   setFonts(fonts: Record<string, Record<'normal' | 'bold' | 'italics' | 'bolditalics', string>>): void;
   createPdf(definition: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
+
+/** fontkit, the font library pdfkit lays text out with, as far as it is used. */
+export interface Fontkit {
+  openSync(path: string): { readonly characterSet: readonly number[] };
+}
