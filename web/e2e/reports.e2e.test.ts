@@ -165,7 +165,15 @@ describe('/reports', () => {
     const custom = page.locator('.reports-page__custom');
     await custom.locator('label', { hasText: /^CPF$/ }).click();
     expect(await custom.getByRole('checkbox', { name: 'CPF' }).isChecked()).toBe(true);
+    // Each export tells the server what it is for (the audit trail records it).
+    const exported = (format: string) =>
+      page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return url.pathname === '/api/reports/custom' && url.searchParams.get('format') === format;
+      });
+    const printRequest = exported('print');
     await custom.getByRole('button', { name: 'Gerar PDF' }).click();
+    await printRequest;
     // A function, not a string: Playwright polls a string with `eval`, which the app's CSP
     // refuses (the test failed whenever the PDF was not ready at the first check).
     await page.waitForFunction(
@@ -180,7 +188,9 @@ describe('/reports', () => {
     expect(printed.unbroken).toContain('390.533.447-05');
 
     const download = page.waitForEvent('download');
+    const spreadsheetRequest = exported('spreadsheet');
     await custom.getByRole('button', { name: 'Exportar Planilha' }).click();
+    await spreadsheetRequest;
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^Relatório_Customizado_\d{2}-\d{2}-\d{4}\.xlsx$/);
     await toast(page, 'O arquivo Excel foi baixado com sucesso.').waitFor();

@@ -47,9 +47,20 @@ export const MunicipalReportQuerySchema = z
   .and(ReportDateRangeSchema);
 export type MunicipalReportQuery = z.infer<typeof MunicipalReportQuerySchema>;
 
-/** `GET /api/reports/custom?fields=name,cpf,…&municipality=`. */
+/** What the custom report's rows are fetched for: printed ('Gerar PDF') or a spreadsheet file. */
+export const CustomReportFormatSchema = z.enum(['print', 'spreadsheet'], {
+  errorMap: () => ({ message: 'Formato de relatório inválido' }),
+});
+export type CustomReportFormat = z.infer<typeof CustomReportFormatSchema>;
+
+/**
+ * `GET /api/reports/custom?fields=name,cpf,…&municipality=&format=`. The format is recorded in
+ * the audit trail (a spreadsheet is a file of patients' data leaving the system); absent for
+ * other clients.
+ */
 export const CustomReportQuerySchema = z.object({
   fields: CustomReportFieldsParamSchema,
   municipality: OptionalMunicipalityParamSchema,
+  format: CustomReportFormatSchema.optional(),
 });
 export type CustomReportQuery = z.infer<typeof CustomReportQuerySchema>;

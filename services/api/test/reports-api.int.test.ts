@@ -7,7 +7,7 @@ import {
   type MunicipalityStatistic,
   type PatientDetailDto,
 } from '@bari/contracts';
-import { readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendsNothing, readAllEvents, startTestApp, type TestApp } from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
 import { CPFS, FEIRA, SAO_PAULO, patientForm, validCpf } from '@bari/contracts/testing';
@@ -328,6 +328,9 @@ describe('audit of report access', () => {
     expect(individual.status).toBe(200);
     await fetchBytes(staff, `/api/reports/municipal?municipality=${SAO_PAULO.ibgeCode}`);
     await staff.get(`/api/reports/custom?fields=name,cpf&municipality=${SAO_PAULO.ibgeCode}`);
+    // The screen says what the rows are for: printed, or downloaded as a spreadsheet file.
+    await staff.get('/api/reports/custom?fields=name,cns&format=spreadsheet');
+    await staff.get('/api/reports/custom?fields=name,cns&format=print');
     const accesses = (await readAllEvents(app))
       .filter((event) => event.type === 'RecordAccessed')
       .map((event) => event.data);
@@ -348,8 +351,24 @@ describe('audit of report access', () => {
           patientId: null,
           parameters: { kind: 'custom', fields: 'name,cpf', municipality: SAO_PAULO.ibgeCode },
         },
+        {
+          action: 'EXPORT_REPORT',
+          patientId: null,
+          parameters: { kind: 'custom', fields: 'name,cns', municipality: null, format: 'spreadsheet' },
+        },
+        {
+          action: 'EXPORT_REPORT',
+          patientId: null,
+          parameters: { kind: 'custom', fields: 'name,cns', municipality: null, format: 'print' },
+        },
       ]),
     );
+  });
+
+  it('refuses an unknown export format with a Portuguese message, recording nothing', async () => {
+    const refused = await appendsNothing(app, () => staff.get('/api/reports/custom?fields=name&format=csv'));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION', message: 'Formato de relatório inválido' });
   });
 });
 

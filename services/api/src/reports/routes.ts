@@ -197,11 +197,16 @@ export function reportRoutes(router: Router<RequestState>, deps: ApiDependencies
   });
 
   router.get('/reports/custom', requireApproved(), async function customReport(ctx) {
-    const { fields, municipality: param } = parseQuery(CustomReportQuerySchema, ctx.query);
+    const { fields, municipality: param, format } = parseQuery(CustomReportQuerySchema, ctx.query);
     const municipality = param ? await resolveMunicipality(reports, param) : undefined;
     await recordAccess(ctx, deps, {
       action: 'EXPORT_REPORT',
-      parameters: { kind: 'custom', fields: fields.join(','), municipality: municipality?.ibgeCode ?? null },
+      parameters: {
+        kind: 'custom',
+        fields: fields.join(','),
+        municipality: municipality?.ibgeCode ?? null,
+        ...(format ? { format } : {}),
+      },
     });
     respond(ctx, z.array(CustomReportRowSchema), await reports.custom(fields, municipality?.ibgeCode));
   });

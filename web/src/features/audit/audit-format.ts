@@ -75,6 +75,7 @@ const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   source: m.sourceLabels,
   reason: m.reasonLabels,
   kind: m.reportKindLabels,
+  format: m.reportFormatLabels,
   action: AUDIT_ACTION_LABELS,
   entityType: AUDIT_ENTITY_TYPE_LABELS,
   status: PATIENT_STATUS_LABELS,

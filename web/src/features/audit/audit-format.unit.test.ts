@@ -13,6 +13,8 @@ import {
 describe('displayNamedValue', () => {
   it("shows the protocol's codes and the sources in Portuguese, by the value's name", () => {
     expect(displayNamedValue('phase', 'pre_operative')).toBe('Pré-operatório');
+    expect(displayNamedValue('format', 'spreadsheet')).toBe('Planilha (Excel)');
+    expect(displayNamedValue('format', 'print')).toBe('Impressão (PDF)');
     expect(displayNamedValue('category', 'pre_op_exam')).toBe('Exames');
     expect(displayNamedValue('source', 'catalogue')).toBe('Catálogo do protocolo');
   });

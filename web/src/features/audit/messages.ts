@@ -106,6 +106,7 @@ export const auditMessages = {
     to: 'Até',
     asOf: 'Como estava em',
     kind: 'Tipo de relatório',
+    format: 'Formato',
     fields: 'Campos',
     municipality: 'Município',
     startDate: 'Data inicial',
@@ -170,6 +171,11 @@ export const auditMessages = {
     individual: 'Relatório individual',
     municipal: 'Relatório municipal',
     custom: 'Relatório personalizado',
+  } as Readonly<Record<string, string>>,
+  /** The `format` of a custom report's export (EXPORT_REPORT). */
+  reportFormatLabels: {
+    print: 'Impressão (PDF)',
+    spreadsheet: 'Planilha (Excel)',
   } as Readonly<Record<string, string>>,
   /** An id the screen cannot name (a user no longer listed, a key): shown as such. */
   unnamedId: (id: string) => `${id} (identificador interno, sem nome conhecido)`,

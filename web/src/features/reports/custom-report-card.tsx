@@ -3,6 +3,7 @@ import {
   CUSTOM_REPORT_FIELD_LABELS,
   DEFAULT_CUSTOM_REPORT_FIELDS,
   type CustomReportField,
+  type CustomReportFormat,
   type CustomReportRow,
 } from '@bari/contracts';
 import { Button, Card, Checkbox, Elevation, FormGroup, H3, HTMLSelect, Intent } from '@blueprintjs/core';
@@ -43,8 +44,8 @@ export function CustomReportCard() {
       current.includes(field) ? current.filter((item) => item !== field) : [...current, field],
     );
 
-  const loadRows = async (): Promise<CustomReportRow[] | null> => {
-    const result = await fetchRows({ fields: ordered, municipality: chosen?.ibgeCode });
+  const loadRows = async (format: CustomReportFormat): Promise<CustomReportRow[] | null> => {
+    const result = await fetchRows({ fields: ordered, municipality: chosen?.ibgeCode, format });
     if (result.data && result.data.length > 0) return result.data;
     showToast({
       title: result.data ? m.exportErrorTitle : m.errorTitle,
@@ -56,7 +57,7 @@ export function CustomReportCard() {
 
   const printReport = async () => {
     setBusy(true);
-    const rows = await loadRows();
+    const rows = await loadRows('print');
     setBusy(false);
     if (!rows) return;
     const now = new Date();
@@ -84,7 +85,7 @@ export function CustomReportCard() {
     }
     setBusy(true);
     try {
-      const rows = await loadRows();
+      const rows = await loadRows('spreadsheet');
       if (!rows) return;
       // exceljs is large: it loads only when somebody exports.
       const { buildCustomSpreadsheet, downloadSpreadsheet } = await import('./spreadsheet.ts');

@@ -1,5 +1,6 @@
 import type {
   CustomReportField,
+  CustomReportFormat,
   CustomReportRow,
   EstablishmentStatistic,
   MunicipalityStatistic,
@@ -13,6 +14,8 @@ export interface CustomReportArgs {
   fields: readonly CustomReportField[];
   /** IBGE code; absent = every municipality. */
   municipality?: string;
+  /** Recorded in the audit trail: printed or downloaded as a spreadsheet. */
+  format: CustomReportFormat;
 }
 
 export const reportsApi = api.injectEndpoints({
@@ -28,8 +31,8 @@ export const reportsApi = api.injectEndpoints({
     }),
     /** The custom report's rows: fetched on each 'Gerar PDF' / 'Exportar Planilha' (each is an audited export). */
     getCustomReport: build.query<CustomReportRow[], CustomReportArgs>({
-      query: ({ fields, municipality }) =>
-        reportUrl('/api/reports/custom', { fields: fields.join(','), municipality }),
+      query: ({ fields, municipality, format }) =>
+        reportUrl('/api/reports/custom', { fields: fields.join(','), municipality, format }),
       keepUnusedDataFor: 0,
     }),
   }),
