@@ -89,6 +89,38 @@ describe('item 12: initialization from another computer needs the setup token, f
     expect(await countEvents(app)).toBe(before);
   });
 
+  it('asks for the token through a proxy on this machine, even one left untrusted that passes Host: localhost', async () => {
+    const untrusted = await startTestApp();
+    try {
+      const port = new URL(untrusted.baseUrl).port;
+      for (const forwarded of [
+        { 'X-Forwarded-For': '203.0.113.51' },
+        { 'X-Real-IP': '203.0.113.52' },
+        { Forwarded: 'for=203.0.113.53' },
+        { Via: '1.1 proxy' },
+      ]) {
+        const headers = { Host: `localhost:${port}`, ...forwarded };
+        const status = await rawRequest(untrusted.baseUrl, 'GET', '/api/initialization-status', headers);
+        expect(JSON.parse(status.body)).toMatchObject({ isInitialized: false, setupTokenRequired: true });
+        const before = await countEvents(untrusted);
+        const refused = await rawRequest(untrusted.baseUrl, 'POST', '/api/initialize', {
+          ...headers,
+          'Content-Type': 'application/json',
+        });
+        expect(refused.status).toBe(403);
+        expect(JSON.parse(refused.body)).toMatchObject({ code: 'SETUP_TOKEN_REQUIRED' });
+        expect(await countEvents(untrusted)).toBe(before);
+      }
+      // Straight from this machine, it needs none.
+      const direct = await rawRequest(untrusted.baseUrl, 'GET', '/api/initialization-status', {
+        Host: `localhost:${port}`,
+      });
+      expect(JSON.parse(direct.body)).toMatchObject({ setupTokenRequired: false });
+    } finally {
+      await untrusted.stop();
+    }
+  });
+
   it('refuses the right token once 30 minutes have passed since start-up', async () => {
     app.clock.advance(SETUP_TOKEN_LIFETIME_MS);
     const late = await createClient(app.baseUrl).post(

@@ -15,12 +15,20 @@ import { forceInitializeSystem, initializeSystem } from '../application/initiali
 import type { IdentityServices } from '../application/identity-services.ts';
 import { metadataOf } from './http-support.ts';
 
+/** Headers a proxy adds: a request that went through one came from wherever the proxy serves. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'] as const;
+
 /**
  * A request from this machine, to this machine: from its loopback and under a loopback name,
  * so that a web page whose name was rebound to 127.0.0.1 cannot initialize a fresh install
- * through the operator's browser.
+ * through the operator's browser; and not through a proxy, whatever TRUST_PROXY says (a proxy
+ * on this machine that passes `Host: localhost`, left untrusted by mistake, would otherwise
+ * open a fresh install to everyone it serves).
  */
-const fromThisMachine = (ctx: Context): boolean => isLoopback(ctx.ip) && isLoopbackHost(ctx.hostname);
+const fromThisMachine = (ctx: Context): boolean =>
+  isLoopback(ctx.ip) &&
+  isLoopbackHost(ctx.hostname) &&
+  FORWARDING_HEADERS.every((header) => ctx.get(header) === '');
 
 /** The setup token may come in the body (`{ "setupToken": "…" }`) or as `X-Setup-Token`. */
 const ForceInitializationRequestSchema = z.object({ setupToken: z.string().max(200).optional() }).default({});
