@@ -93,12 +93,13 @@ describe('item 12: initialization from another computer needs the setup token, f
     const untrusted = await startTestApp();
     try {
       const port = new URL(untrusted.baseUrl).port;
-      for (const forwarded of [
+      const proxied: Record<string, string>[] = [
         { 'X-Forwarded-For': '203.0.113.51' },
         { 'X-Real-IP': '203.0.113.52' },
         { Forwarded: 'for=203.0.113.53' },
         { Via: '1.1 proxy' },
-      ]) {
+      ];
+      for (const forwarded of proxied) {
         const headers = { Host: `localhost:${port}`, ...forwarded };
         const status = await rawRequest(untrusted.baseUrl, 'GET', '/api/initialization-status', headers);
         expect(JSON.parse(status.body)).toMatchObject({ isInitialized: false, setupTokenRequired: true });
