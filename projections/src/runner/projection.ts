@@ -1,3 +1,4 @@
+import { REBUILD_SUFFIX } from '@bari/db';
 import type { DatabaseTransactionConnection, IdentifierSqlToken } from 'slonik';
 import type { RecordedEvent } from '@bari/event-store';
 
@@ -96,7 +97,7 @@ export type TableNames = (table: string) => IdentifierSqlToken;
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const TABLE = /^[a-z_][a-z0-9_]*$/;
 /** PostgreSQL truncates identifiers beyond 63 bytes; `__rebuild` must still fit. */
-export const REBUILD_SUFFIX = '__rebuild';
+export { REBUILD_SUFFIX };
 const MAX_TABLE_LENGTH = 63 - REBUILD_SUFFIX.length;
 
 /**

@@ -34,6 +34,13 @@ const NEVER_DELETED_TABLES = ['streams'];
 const OWNER_ONLY_TABLES = ['schema_migrations'];
 
 /**
+ * The suffix of a projections rebuild's copies (`audit_log__rebuild`): created with their live
+ * table's grants and left alone by the grant pass below, so an app started mid-rebuild does not
+ * widen a copy the swap is about to make the live audit log.
+ */
+export const REBUILD_SUFFIX = '__rebuild';
+
+/**
  * A role's password, derived from the cluster's superuser password (HMAC): the embedded
  * cluster keeps one secret file, and a process that can read it can connect as either role.
  */
@@ -157,6 +164,7 @@ const OWNED_OBJECT_GRANTS = `
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and pg_has_role(current_user, c.relowner, 'usage')
        and c.relkind in ('r', 'p', 'v', 'm', 'S')
+       and strpos(c.relname, '${REBUILD_SUFFIX}') = 0
   )
   select format('grant select, insert, update, delete on table %s to %I', name, $1::text) as statement
     from owned where kind <> 'S'
