@@ -19,6 +19,7 @@ export {
   type RebuildResult,
 } from './runner/rebuild.ts';
 export { readProjectionStatus, countEventsAfter, type ProjectionCheckpointStatus } from './runner/status.ts';
+export { readCheckpoints } from './runner/checkpoints.ts';
 export { ProjectionHandlerError } from './runner/apply.ts';
 export { isTransient } from './runner/transient.ts';
 export { createJsonLogger, silentLogger, type ProjectionLogger } from './runner/logger.ts';

@@ -85,12 +85,14 @@ export const RunMigrationResponseSchema = z.object({
 export type RunMigrationResponse = z.infer<typeof RunMigrationResponseSchema>;
 
 /**
- * `POST /api/admin/fix-production-data`: one Portuguese line per correction, and one per
- * required type listed more than once whose copies each hold a record (kept, for the team to
- * review by hand).
+ * `POST /api/admin/fix-production-data`: one Portuguese line per correction, one per required
+ * type listed more than once whose copies each hold a record (kept, for the team to review),
+ * and one per patient the run could not read.
  */
 export const FixProductionDataResponseSchema = z.object({
   corrections: z.array(z.string()),
   toReview: z.array(z.string()),
+  /** One line per patient whose history could not be read (nothing checked there), at most 50 and a count. */
+  skippedPatients: z.array(z.string()),
 });
 export type FixProductionDataResponse = z.infer<typeof FixProductionDataResponseSchema>;

@@ -73,13 +73,18 @@ export const patientRefusalMessages = {
     'Apenas administradores podem criar procedimentos obrigatórios, pois eles passam a valer para todos os pacientes.',
 } as const;
 
-/** 'Atualizar Procedimentos' (run-migration) answer. */
 /** The maintenance refused while the patients' read model lags behind the log (503). */
 export const maintenanceBehindMessage =
   'A lista de pacientes ainda está sendo atualizada; nada foi alterado. Tente novamente em alguns instantes.';
+/** …because its projection stopped on a failure: retrying will not help until it is mended. */
+export const maintenanceStoppedMessage =
+  'A lista de pacientes está parada por uma falha na sua atualização; nada foi alterado. O responsável pelo servidor precisa corrigi-la (npm run projections -- status).';
 
-/** 'Atualizar Procedimentos': what was added, and the patients skipped (unreadable or refused). */
-export function runMigrationMessage(added: number, skipped = 0): string {
+/** What an administrator tells support about patients a run skipped: the run's code finds them in the log. */
+const supportHint = (correlationId: string): string => `informe ao suporte técnico o código ${correlationId}`;
+
+/** 'Atualizar Procedimentos' (run-migration) answer: what was added, and the patients skipped. */
+export function runMigrationMessage(added: number, skipped = 0, correlationId = ''): string {
   const done =
     added === 0
       ? skipped === 0
@@ -91,9 +96,13 @@ export function runMigrationMessage(added: number, skipped = 0): string {
   if (skipped === 0) return done;
   const patients =
     skipped === 1 ? '1 paciente não pôde ser atualizado' : `${skipped} pacientes não puderam ser atualizados`;
-  return `${done} ${patients} (registro ilegível ou recusado; detalhes no log do servidor).`;
+  return `${done} ${patients}: não foi possível ler o histórico (${supportHint(correlationId)}).`;
 }
 
-/** 'Corrigir Dados de Produção': a patient the run skipped (unreadable or refused), for review. */
-export const patientSkippedLine = (patientId: string): string =>
-  `Paciente ${patientId}: não foi possível verificar nem corrigir (registro ilegível ou recusado; detalhes no log do servidor)`;
+/** 'Corrigir Dados de Produção': a patient the run skipped, by name (its id when unknown). */
+export const patientSkippedLine = (patient: string, correlationId: string): string =>
+  `Paciente ${patient}: não foi possível ler o histórico; nada foi verificado nem corrigido (${supportHint(correlationId)})`;
+
+/** …and the skipped patients beyond those listed. */
+export const moreSkippedLine = (count: number): string =>
+  `… e mais ${count} ${count === 1 ? 'paciente' : 'pacientes'} na mesma situação`;

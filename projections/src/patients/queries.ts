@@ -287,6 +287,15 @@ export function createPatientQueries(pool: DatabasePool) {
     },
 
     /** Every live patient's id, oldest first (the administrators' bulk commands visit them all). */
+    /** The live patients' names by id (those of `ids` the read model has). */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await pool.any(sql.type(z.object({ id: PatientIdSchema, name: z.string() }))`
+        select id, name from patients where id = any(${sql.array([...ids], 'uuid')})
+      `);
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     async patientIds(): Promise<string[]> {
       const ids = await pool.anyFirst(sql.type(z.object({ id: PatientIdSchema }))`
         select id from patients order by registered_at, id

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_CATALOGUE, PatientDetailDtoSchema } from '@bari/contracts';
+import { PROTOCOL_CATALOGUE, PatientDetailDtoSchema, maintenanceStoppedMessage } from '@bari/contracts';
+import { sql } from '@bari/db';
 import { allProjections, createProjectionRunner } from '@bari/projections';
 import { signInAs, type SignedIn } from './support/http-client.ts';
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
@@ -105,6 +106,22 @@ describe('patient-care writes while the read models lag', () => {
       expect(refused.status).toBe(503);
       expect(refused.body).toMatchObject({ code: 'READ_MODELS_BEHIND' });
       expect(refused.headers.get('retry-after')).toBe('5');
+    }
+    // Stopped on a failure, not just behind: retrying will not help, and the answer says so.
+    await app.deps.pool.query(
+      sql.typeAlias(
+        'void',
+      )`update projection_checkpoints set error = 'falha simulada' where name = 'patients'`,
+    );
+    try {
+      const stopped = await appendsNothing(app, () => admin.client.post('/api/admin/run-migration'));
+      expect(stopped.status).toBe(503);
+      expect(stopped.body).toMatchObject({ code: 'READ_MODELS_BEHIND', message: maintenanceStoppedMessage });
+      expect(stopped.headers.get('retry-after')).toBeNull();
+    } finally {
+      await app.deps.pool.query(
+        sql.typeAlias('void')`update projection_checkpoints set error = null where name = 'patients'`,
+      );
     }
 
     const running = projector();

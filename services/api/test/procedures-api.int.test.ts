@@ -491,7 +491,7 @@ describe('administration', () => {
 
     const [second, appended] = await appendedBy(app, () => admin.post('/api/admin/fix-production-data'));
     expect(appended.map((event) => event.type)).toEqual(['MaintenanceRan']); // the run, no change
-    expect(second.body).toEqual({ corrections: [], toReview: [] });
+    expect(second.body).toEqual({ corrections: [], toReview: [], skippedPatients: [] });
   });
 
   it('fix-production-data never removes a duplicate holding a record: both completions kept, listed for review', async () => {
@@ -524,7 +524,7 @@ describe('administration', () => {
       // The registration's pending copy holds nothing: removed on the first run only.
       expect(mine(body.corrections)).toHaveLength(run === 0 ? 1 : 0);
       expect(mine(body.toReview)).toEqual([
-        `Paciente ${patient.name}: "${lab.name}" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 03/01/2025, local: Laboratório Municipal, com observações; concluído em 08/01/2025, local: Laboratório Municipal) — nenhum removido; revise manualmente`,
+        `Paciente ${patient.name}: "${lab.name}" (Exames laboratoriais) registrado 2 vezes, cada um com dados (concluído em 03/01/2025, local: Laboratório Municipal, com observações; concluído em 08/01/2025, local: Laboratório Municipal) — mantidos, pois a correção automática não remove registros com dados; confira com a equipe qual vale`,
       ]);
     }
     const after = await detail(patient.id);
@@ -565,11 +565,13 @@ describe('administration', () => {
 
     const [run, appended] = await appendedBy(app, () => admin.post('/api/admin/run-migration'));
     expect(run.status).toBe(200);
-    expect(run.body).toEqual({
-      added: patients - 1,
-      skipped: 1,
-      message: `Migração concluída: ${patients - 1} procedimentos obrigatórios adicionados. 1 paciente não pôde ser atualizado (registro ilegível ou recusado; detalhes no log do servidor).`,
-    });
+    expect(run.body).toMatchObject({ added: patients - 1, skipped: 1 });
+    // The run's correlation id: what support looks the skipped patient up by in the log.
+    expect(run.body.message).toMatch(
+      new RegExp(
+        `^Migração concluída: ${patients - 1} procedimentos obrigatórios adicionados\\. 1 paciente não pôde ser atualizado: não foi possível ler o histórico \\(informe ao suporte técnico o código [0-9a-f-]{36}\\)\\.$`,
+      ),
+    );
     expect(appended.at(-1)).toMatchObject({
       type: 'MaintenanceRan',
       data: { operation: 'run_migration', skipped: 1 },
@@ -581,8 +583,10 @@ describe('administration', () => {
 
     const fixed = await admin.post('/api/admin/fix-production-data');
     expect(fixed.status).toBe(200);
-    expect(fixed.body.toReview).toContain(
-      `Paciente ${unreadable.id}: não foi possível verificar nem corrigir (registro ilegível ou recusado; detalhes no log do servidor)`,
-    );
+    expect(fixed.body.skippedPatients).toEqual([
+      expect.stringMatching(
+        /^Paciente Paciente Ilegível: não foi possível ler o histórico; nada foi verificado nem corrigido \(informe ao suporte técnico o código [0-9a-f-]{36}\)$/,
+      ),
+    ]);
   });
 });

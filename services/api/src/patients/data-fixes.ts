@@ -144,7 +144,7 @@ export function duplicatesToReview(state: PatientState): string[] {
     .filter((group) => group.length > 1)
     .map((group) => {
       const what = group.map((procedure) => recordSummary(procedure)).join('; ');
-      return `Paciente ${state.details.name}: ${procedureLabel(group[0]!)} registrado ${group.length} vezes com dados (${what}) — nenhum removido; revise manualmente`;
+      return `Paciente ${state.details.name}: ${procedureLabel(group[0]!)} registrado ${group.length} vezes, cada um com dados (${what}) — mantidos, pois a correção automática não remove registros com dados; confira com a equipe qual vale`;
     });
 }
 

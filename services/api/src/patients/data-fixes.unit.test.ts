@@ -107,7 +107,7 @@ describe('FixProcedureData (fix-production-data)', () => {
     ];
     spec(given).when(fix).thenNothingHappens();
     expect(duplicatesToReview(fold(given))).toEqual([
-      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 02/01/2025; concluído em 05/01/2025, local: UBS Centro) — nenhum removido; revise manualmente',
+      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes, cada um com dados (concluído em 02/01/2025; concluído em 05/01/2025, local: UBS Centro) — mantidos, pois a correção automática não remove registros com dados; confira com a equipe qual vale',
     ]);
   });
 
@@ -136,7 +136,7 @@ describe('FixProcedureData (fix-production-data)', () => {
     const after = [...given, ...corrections];
     spec(after).when(fix).thenNothingHappens();
     expect(duplicatesToReview(fold(after))).toEqual([
-      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes com dados (concluído em 02/01/2025; pendente, profissional: Dra. Ana) — nenhum removido; revise manualmente',
+      'Paciente Maria da Silva: "Hemograma completo" (Exames laboratoriais) registrado 2 vezes, cada um com dados (concluído em 02/01/2025; pendente, profissional: Dra. Ana) — mantidos, pois a correção automática não remove registros com dados; confira com a equipe qual vale',
     ]);
   });
 

@@ -2,6 +2,7 @@ import {
   formatClinicDateTime,
   formatClinicalDate,
   maintenanceBehindMessage,
+  maintenanceStoppedMessage,
   patientRefusalMessages as refusals,
   procedureMessages,
   type SurgerySideIssue,
@@ -13,10 +14,18 @@ import { DomainError } from '../shared/domain-error.ts';
  * safe to show; the kind tells the outer error handler the HTTP status (only it knows them).
  */
 
-/** A maintenance run refused because the patients' read model it lists from lags behind the log. */
+/**
+ * A maintenance run refused because the patients' read model it lists from lags behind the
+ * log: for a moment (try again in 5 s), or until someone mends its failed projection.
+ */
 export class PatientListBehind extends DomainError {
-  constructor() {
-    super('unavailable', maintenanceBehindMessage, 'READ_MODELS_BEHIND', 5);
+  constructor(failed: boolean) {
+    super(
+      'unavailable',
+      failed ? maintenanceStoppedMessage : maintenanceBehindMessage,
+      'READ_MODELS_BEHIND',
+      failed ? undefined : 5,
+    );
   }
 }
 

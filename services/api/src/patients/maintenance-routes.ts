@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { FixProductionDataResponseSchema, RunMigrationResponseSchema } from '@bari/contracts';
-import { createPatientQueries } from '@bari/projections';
+import { createPatientQueries, patientsProjection, readCheckpoints } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { requireAdmin } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
@@ -10,11 +10,17 @@ import { fixProductionData, runMigration, type MaintenanceDependencies } from '.
 
 /**
  * Maintenance routes, administrators only (no body):
- * - `POST /api/admin/run-migration` ('Atualizar Procedimentos') → `{message, added}`;
- * - `POST /api/admin/fix-production-data` → `{corrections: string[], toReview: string[]}`.
+ * - `POST /api/admin/run-migration` ('Atualizar Procedimentos') → `{message, added, skipped}`;
+ * - `POST /api/admin/fix-production-data` → `{corrections, toReview, skippedPatients}` (lines).
  */
 export function maintenanceRoutes(router: Router<RequestState>, deps: ApiDependencies): void {
-  const maintenance: MaintenanceDependencies = { ...deps, patients: createPatientQueries(deps.pool) };
+  const maintenance: MaintenanceDependencies = {
+    ...deps,
+    patients: createPatientQueries(deps.pool),
+    patientsProjectionFailed: async () =>
+      (await readCheckpoints(deps.pool, [patientsProjection.name])).get(patientsProjection.name)?.error !=
+      null,
+  };
 
   router.post('/admin/run-migration', requireAdmin(), async function runProcedureMigration(ctx) {
     const result = await runMigration(maintenance, eventMetadata(ctx, ctx.state.user ?? null, deps.now()));

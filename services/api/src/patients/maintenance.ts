@@ -2,13 +2,14 @@ import {
   MAINTENANCE_STREAM_ID,
   MaintenanceRan,
   clinicToday,
+  moreSkippedLine,
   patientSkippedLine,
   runMigrationMessage,
   type EventMetadata,
   type FixProductionDataResponse,
   type RunMigrationResponse,
 } from '@bari/contracts';
-import type { PatientQueries } from '@bari/projections';
+import { patientsProjection, type PatientQueries } from '@bari/projections';
 import { loadAggregate, withoutWaiting } from '../shared/command-handler.ts';
 import { newIds, runPatientCommand, type PatientServiceDependencies } from './application.ts';
 import { patientDecider } from './business-logic.ts';
@@ -28,7 +29,9 @@ import { ContractViolation, DomainError } from '../shared/domain-error.ts';
  */
 
 export interface MaintenanceDependencies extends PatientServiceDependencies {
-  readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking' | 'idsWithCns'>;
+  readonly patients: Pick<PatientQueries, 'patientIds' | 'patientIdsLacking' | 'idsWithCns' | 'namesOf'>;
+  /** Whether the patients projection stopped on a failure (its checkpoint holds an error). */
+  readonly patientsProjectionFailed: () => Promise<boolean>;
 }
 
 /**
@@ -38,10 +41,13 @@ export interface MaintenanceDependencies extends PatientServiceDependencies {
  */
 async function awaitPatientList(deps: MaintenanceDependencies): Promise<void> {
   const head = await deps.eventStore.headPosition();
-  if (head !== undefined && !(await deps.waitForProjections(head, undefined, ['patients']))) {
-    throw new PatientListBehind();
+  if (head !== undefined && !(await deps.waitForProjections(head, undefined, [patientsProjection.name]))) {
+    throw new PatientListBehind(await deps.patientsProjectionFailed());
   }
 }
+
+/** This many patients in a row skipped from the start of a run is no longer a bad stream. */
+const SYSTEMIC_FAILURE_AFTER = 10;
 
 /**
  * Runs `command` for each of `patientIds` without waiting, records the run (`MaintenanceRan`:
@@ -59,9 +65,11 @@ async function forEachPatient(
 ): Promise<string[]> {
   let patients = 0;
   let changes = 0;
+  let visited = 0;
   const skipped: string[] = [];
   for (const patientId of patientIds) {
     try {
+      visited += 1;
       const made = await command(patientId);
       if (made > 0) patients += 1;
       changes += made;
@@ -74,6 +82,9 @@ async function forEachPatient(
         'maintenance skipped a patient',
       );
       skipped.push(patientId);
+      // Every patient so far unreadable: this release cannot read the log (a rollback past
+      // a newer one's events, a broken upcaster), not one bad stream. The run stops unrecorded.
+      if (skipped.length === visited && visited >= SYSTEMIC_FAILURE_AFTER) throw error;
     }
   }
   const run = MaintenanceRan.create({ operation, patients, changes, skipped: skipped.length });
@@ -120,7 +131,11 @@ export async function runMigration(
     added += assigned;
     return assigned;
   });
-  return { message: runMigrationMessage(added, skipped.length), added, skipped: skipped.length };
+  return {
+    message: runMigrationMessage(added, skipped.length, metadata.correlationId),
+    added,
+    skipped: skipped.length,
+  };
 }
 
 /**
@@ -129,6 +144,9 @@ export async function runMigration(
  * corrected by an event, each described in one Portuguese line; duplicates that each hold a
  * record are kept and listed for review (`toReview`).
  */
+/** The skipped patients listed by name in the answer; the rest counted (each is in the log). */
+const SKIPPED_LINES_SHOWN = 50;
+
 export async function fixProductionData(
   deps: MaintenanceDependencies,
   metadata: EventMetadata,
@@ -162,5 +180,12 @@ export async function fixProductionData(
       return described.length || result.events.length;
     },
   );
-  return { corrections, toReview: [...toReview, ...skipped.map(patientSkippedLine)] };
+  const names = await deps.patients.namesOf(skipped.slice(0, SKIPPED_LINES_SHOWN));
+  const skippedPatients = skipped
+    .slice(0, SKIPPED_LINES_SHOWN)
+    .map((patientId) => patientSkippedLine(names.get(patientId) ?? patientId, metadata.correlationId));
+  if (skipped.length > SKIPPED_LINES_SHOWN) {
+    skippedPatients.push(moreSkippedLine(skipped.length - SKIPPED_LINES_SHOWN));
+  }
+  return { corrections, toReview, skippedPatients };
 }

@@ -24,7 +24,8 @@ export function MaintenanceCard() {
       showToast({
         title: m.fixApplied,
         description: m.fixCount(result.corrections.length),
-        intent: Intent.SUCCESS,
+        // Some patients could not be checked: listed below the button.
+        intent: result.skippedPatients.length > 0 ? Intent.WARNING : Intent.SUCCESS,
       });
       return true;
     } catch (error) {
@@ -50,14 +51,20 @@ export function MaintenanceCard() {
           text={m.fixData}
         />
         <LineList className="maintenance-card__corrections" lines={result?.corrections} />
-        {result && result.toReview.length > 0 ? (
-          <>
-            <p className="maintenance-card__review-title">{m.toReviewTitle}</p>
-            <LineList className="maintenance-card__review" lines={result.toReview} />
-          </>
-        ) : null}
+        <TitledLines title={m.toReviewTitle} lines={result?.toReview} />
+        <TitledLines title={m.skippedTitle} lines={result?.skippedPatients} />
       </SectionCard>
     </Section>
+  );
+}
+
+function TitledLines({ title, lines }: { readonly title: string; readonly lines?: readonly string[] }) {
+  if (!lines || lines.length === 0) return null;
+  return (
+    <>
+      <p className="maintenance-card__review-title">{title}</p>
+      <LineList className="maintenance-card__review" lines={lines} />
+    </>
   );
 }
 

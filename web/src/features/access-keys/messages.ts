@@ -56,5 +56,6 @@ export const accessKeysMessages = {
       ? 'Nenhuma correção necessária.'
       : `${count} ${count === 1 ? 'correção aplicada' : 'correções aplicadas'}.`,
   fixFailed: 'Erro ao aplicar correções',
-  toReviewTitle: 'Para revisão manual (nada foi removido):',
+  toReviewTitle: 'Duplicados mantidos (cada registro tem dados):',
+  skippedTitle: 'Pacientes não verificados:',
 } as const;
