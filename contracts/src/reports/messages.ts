@@ -11,6 +11,7 @@ export const reportMessages = {
   datesReversed: 'A data inicial não pode ser posterior à data final.',
   fieldsRequired: 'Selecione pelo menos um campo.',
   fieldUnknown: (field: string) => `Campo desconhecido: ${field}`,
+  formatInvalid: 'Formato de relatório inválido: use print (impressão) ou spreadsheet (planilha).',
   reportsBusy: 'Muitos relatórios sendo gerados agora. Tente novamente em alguns instantes.',
   reportCancelled: 'O relatório foi cancelado: a conexão foi encerrada antes que ficasse pronto.',
 } as const;

@@ -49,7 +49,7 @@ export type MunicipalReportQuery = z.infer<typeof MunicipalReportQuerySchema>;
 
 /** What the custom report's rows are fetched for: printed ('Gerar PDF') or a spreadsheet file. */
 export const CustomReportFormatSchema = z.enum(['print', 'spreadsheet'], {
-  errorMap: () => ({ message: 'Formato de relatório inválido' }),
+  errorMap: () => ({ message: m.formatInvalid }),
 });
 export type CustomReportFormat = z.infer<typeof CustomReportFormatSchema>;
 

@@ -4,6 +4,7 @@ import {
   CATEGORY_LABELS,
   NOTES_MAX_LENGTH,
   PatientDetailDtoSchema,
+  reportMessages,
   type MunicipalityStatistic,
   type PatientDetailDto,
 } from '@bari/contracts';
@@ -368,7 +369,7 @@ describe('audit of report access', () => {
   it('refuses an unknown export format with a Portuguese message, recording nothing', async () => {
     const refused = await appendsNothing(app, () => staff.get('/api/reports/custom?fields=name&format=csv'));
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'VALIDATION', message: 'Formato de relatório inválido' });
+    expect(refused.body).toMatchObject({ code: 'VALIDATION', message: reportMessages.formatInvalid });
   });
 });
 

@@ -11,8 +11,10 @@ import {
  * Jesus (PI)', also 'Bom Jesus/PI' or 'Bom Jesus — PI') or its bare name, accents and case
  * aside. A name shared by several municipalities without its UF names all of them.
  */
+export const isIbgeCode = (param: string): boolean => /^\d{7}$/.test(param);
+
 export function municipalitiesNamed(param: string): Municipality[] {
-  if (/^\d{7}$/.test(param)) {
+  if (isIbgeCode(param)) {
     const known = municipalityByCode(param);
     return known ? [known] : [];
   }

@@ -20,10 +20,8 @@ import { requireApproved } from '../http/auth/guards.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { respond, respondCached, type Context } from '../http/route-support.ts';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
-import { municipalitiesNamed } from './municipality-param.ts';
+import { isIbgeCode, municipalitiesNamed } from './municipality-param.ts';
 import type { PdfJob } from './pdf/pdf-job.ts';
-
-const IBGE_CODE = /^\d{7}$/;
 
 /** A report's query string, or a 400 whose message is the first rule it breaks (Portuguese). */
 function parseQuery<Schema extends ZodTypeAny>(schema: Schema, query: unknown): z.output<Schema> {
@@ -49,7 +47,7 @@ async function resolveMunicipality(
   param: string,
 ): Promise<{ ibgeCode: string; label: string }> {
   const candidates = municipalitiesNamed(param);
-  if (candidates.length === 0 && IBGE_CODE.test(param)) {
+  if (candidates.length === 0 && isIbgeCode(param)) {
     const stored = await reports.municipalityWithPatients(param);
     if (stored) return { ibgeCode: param, label: municipalityLabel(stored) };
   }

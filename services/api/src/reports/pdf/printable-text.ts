@@ -17,6 +17,8 @@ const MARKS = ['\uFFFD', '\u25A1', '?'] as const;
 const isControl = (codePoint: number) => codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f);
 /** Invisible by definition (ZWJ, variation selectors…): dropped when the font lacks them, never marked. */
 const INVISIBLE = /^\p{Default_Ignorable_Code_Point}$/u;
+/** A combining mark (an accent typed apart from its letter). */
+const COMBINING = /^\p{M}$/u;
 const graphemes = new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
 
 /**
@@ -37,18 +39,27 @@ export function textPrinter(fonts: readonly GlyphCoverage[]): (text: string) => 
   drawn.add(0x0a).add(0x0d);
   const mark = MARKS.find((candidate) => drawn.has(candidate.codePointAt(0)!)) ?? '?';
 
-  const printableCluster = (cluster: string): string => {
+  /** The cluster as drawn, or null when a character of it (not an accent) cannot be. */
+  const drawnCluster = (cluster: string): string | null => {
     let kept = '';
+    let accentLost = false;
     for (const character of cluster) {
       if (drawn.has(character.codePointAt(0)!)) kept += character;
       else if (character === '\t') kept += ' ';
-      else if (!INVISIBLE.test(character)) return mark;
+      else if (INVISIBLE.test(character)) continue;
+      // An accent the font lacks, on a letter it draws: the letter stays, the mark after it.
+      else if (COMBINING.test(character) && kept !== '') accentLost = true;
+      else return null;
     }
-    return kept;
+    return accentLost ? kept + mark : kept;
   };
+  // A letter with an accent the font lacks ('ē') is tried as its letter and accent apart.
+  const printableCluster = (cluster: string): string =>
+    drawnCluster(cluster) ?? drawnCluster(cluster.normalize('NFD')) ?? mark;
 
   return function printable(text: string): string {
     // Nearly every text is printable as it is: only the clusters around what is not are cut out.
+    // Accents typed apart from their letters ('c' + U+0327) are composed first: the font draws 'ç'.
     let clusters: Intl.Segments | undefined;
     let printed = '';
     let from = 0;
@@ -58,6 +69,10 @@ export function textPrinter(fonts: readonly GlyphCoverage[]): (text: string) => 
       if (drawn.has(codePoint)) {
         index += codePoint > 0xffff ? 2 : 1;
         continue;
+      }
+      if (clusters === undefined) {
+        const composed = text.normalize('NFC');
+        if (composed !== text) return printable(composed);
       }
       clusters ??= graphemes.segment(text);
       const cluster = clusters.containing(index)!;

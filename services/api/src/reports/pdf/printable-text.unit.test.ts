@@ -4,6 +4,8 @@ import { textPrinter } from './printable-text.ts';
 
 const MARK = '\uFFFD';
 
+const font = (text: string) => ({ characterSet: [...text].map((character) => character.codePointAt(0)!) });
+
 describe('text printed with the embedded Roboto', () => {
   it('prints every Portuguese character, and the punctuation of clinical notes, unchanged', () => {
     const text =
@@ -18,6 +20,12 @@ describe('text printed with the embedded Roboto', () => {
     expect(printable('👍🏽🇧🇷')).toBe(MARK + MARK);
     // The emoji presentation selector alone is invisible: the © before it stays.
     expect(printable('©\uFE0F')).toBe('©');
+  });
+
+  it('composes accents typed apart from their letters, and marks only an accent it cannot draw', () => {
+    expect(printable('Conceic\u0327a\u0303o, voce\u0302')).toBe('Conceição, você');
+    const print = textPrinter([font('aeiou ?')]);
+    expect(print('ae\u0304i')).toBe('ae?i');
   });
 
   it('prints a mark for each character of a script it lacks', () => {
@@ -39,8 +47,6 @@ describe('text printed with the embedded Roboto', () => {
 });
 
 describe('textPrinter', () => {
-  const font = (text: string) => ({ characterSet: [...text].map((character) => character.codePointAt(0)!) });
-
   it('reads the coverage every style of the family shares, and marks with the first mark the font draws', () => {
     const print = textPrinter([font('abc?□ '), font('abc?□ '), font('ab?□ ')]);
     expect(print('a c 😀')).toBe('a □ □');
