@@ -2,8 +2,10 @@ import { Intent } from '@blueprintjs/core';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { sendRequest, type ApiError, type ApiRequest, type ApiResponseMeta } from './http-client.ts';
 import { appMessages } from './messages.ts';
+import { sendRecoveringSession, sessionRecovery } from './session-recovery.ts';
 import { showToast } from './toaster.tsx';
 import { createUnauthorizedHandler } from './unauthorized.ts';
+import { unsavedWork } from './unsaved-work.ts';
 
 /**
  * Every cache tag of the app; features provide and invalidate these through `injectEndpoints`.
@@ -33,13 +35,18 @@ const handleUnauthorized = createUnauthorizedHandler({
  * Endpoints pass a path (GET) or an `ApiRequest`; errors are `ApiError`s. Headers an endpoint
  * asks for (`responseHeaders`) reach its `transformResponse` as `meta`.
  */
-export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, ApiResponseMeta> = async (
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, ApiResponseMeta> = (
   args,
   { signal },
 ) => {
-  const result = await sendRequest(typeof args === 'string' ? { url: args } : args, { signal });
-  if ('error' in result) handleUnauthorized(result.error);
-  return result;
+  const request = typeof args === 'string' ? { url: args } : args;
+  // A lost session with typed work at stake asks to sign in again over the page, then sends
+  // the call again; otherwise today's toast and login screen.
+  return sendRecoveringSession(request, () => sendRequest(request, { signal }), {
+    recovery: sessionRecovery,
+    unsavedWork: unsavedWork.isHeld,
+    redirect: handleUnauthorized,
+  });
 };
 
 /**

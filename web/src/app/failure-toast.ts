@@ -5,8 +5,9 @@ import { isUnauthorizedError } from './unauthorized.ts';
 
 /**
  * The error toast of a failed mutation (§8), destructive unless told otherwise. Nothing for a
- * lost session: the base query already shows 'Unauthorized' and the app shows one toast at a
- * time (§9), so a second toast would hide it.
+ * lost session: the base query already showed 'Unauthorized' (the app shows one toast at a time,
+ * §9, so a second toast would hide it), or the 'Sessão expirada' dialog ended with the page
+ * being left.
  */
 export function showFailureToast(
   error: unknown,

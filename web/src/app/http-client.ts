@@ -17,10 +17,12 @@ export interface ApiRequest {
   /** Sent as JSON; `undefined` means no body and no content type. */
   body?: unknown;
   /**
-   * A 401 is an error by default; 'returnNull' makes it `null` data instead (the
-   * current-user query, where "no user" is an answer, not a failure).
+   * A 401 is an error by default, and a lost session (see `session-recovery.ts`);
+   * 'returnNull' makes it `null` data instead (the current-user query, where "no user" is an
+   * answer, not a failure); 'refusal' leaves it an error that is this call's own answer, never
+   * a lost session (the login: the sign-in dialog's own call must not wait on that dialog).
    */
-  on401?: 'throw' | 'returnNull';
+  on401?: 'throw' | 'returnNull' | 'refusal';
   /** 'none' when the response body is not read (e.g. DELETE /api/patients/{id}). */
   responseType?: 'json' | 'none';
   /**

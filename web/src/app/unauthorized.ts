@@ -4,9 +4,13 @@ import type { ApiError } from './http-client.ts';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const LOGIN_NAVIGATION_URL = '/api/login';
 
-/** §8: an error beginning '401: ' and containing 'Unauthorized' means the session is gone. */
-export function isUnauthorizedError(error: Pick<ApiError, 'message'>): boolean {
-  return /^401: .*Unauthorized/s.test(error.message);
+/**
+ * §8: an error beginning '401: ' and containing 'Unauthorized' means the session is gone; so
+ * does the code `UNAUTHENTICATED`, whatever its Portuguese message (a session ended while the
+ * request ran: an account removed or its key deactivated meanwhile).
+ */
+export function isUnauthorizedError(error: Pick<ApiError, 'message' | 'code'>): boolean {
+  return error.code === 'UNAUTHENTICATED' || /^401: .*Unauthorized/s.test(error.message);
 }
 
 export interface UnauthorizedHandlerDeps {

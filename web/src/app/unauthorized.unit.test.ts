@@ -5,6 +5,16 @@ describe('isUnauthorizedError', () => {
   it('matches an error beginning "401: " that mentions Unauthorized', () => {
     expect(isUnauthorizedError({ message: '401: {"message":"Unauthorized"}' })).toBe(true);
     expect(isUnauthorizedError({ message: '401: Unauthorized' })).toBe(true);
+    // By its code, whatever the message says.
+    expect(
+      isUnauthorizedError({ message: '401: {"message":"Sessão encerrada"}', code: 'UNAUTHENTICATED' }),
+    ).toBe(true);
+    expect(
+      isUnauthorizedError({
+        message: '401: {"message":"Email ou chave de acesso inválidos"}',
+        code: 'INVALID_CREDENTIALS',
+      }),
+    ).toBe(false);
   });
 
   it('ignores other 401s and other statuses', () => {

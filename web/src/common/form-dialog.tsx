@@ -1,5 +1,6 @@
 import { Dialog, type DialogProps } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { useUnsavedWork } from '../app/unsaved-work.ts';
 import { useDiscardGuard } from './discard-guard.tsx';
 import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
 
@@ -31,6 +32,8 @@ export function FormDialog({
   ...dialogProps
 }: FormDialogProps) {
   const { requestClose, confirmation } = useDiscardGuard(dirty, onClose);
+  // A lost session meanwhile asks to sign in again over the form rather than leave the page.
+  useUnsavedWork(dirty);
   useFocusBackToOpener();
   const close = () => {
     if (!busy) requestClose();

@@ -1,9 +1,13 @@
 import { Outlet } from 'react-router-dom';
+import { SessionExpiredHost } from '../../features/auth/session-expired-host.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { StaleDataNotice } from './stale-data-notice.tsx';
 import './layout.css';
 
-/** The frame of every approved screen: sidebar on the left, the page on the right. */
+/**
+ * The frame of every approved screen: sidebar on the left, the page on the right, and the
+ * 'Sessão expirada' dialog over them when a lost session would cost typed work.
+ */
 export function AppLayout() {
   return (
     <div className="app-layout">
@@ -12,6 +16,7 @@ export function AppLayout() {
         <StaleDataNotice />
         <Outlet />
       </main>
+      <SessionExpiredHost />
     </div>
   );
 }

@@ -11,8 +11,10 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: '/api/auth/user', on401: 'returnNull' }),
       providesTags: [CURRENT_USER_TAG],
     }),
-    login: build.mutation<unknown, LoginRequest>({
-      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+    /** Answers who signed in (the sign-in dialog compares it with who lost the session). */
+    login: build.mutation<CurrentUser, LoginRequest>({
+      // A 401 here is a refused key, not a lost session.
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body, on401: 'refusal' }),
       // Only a successful login changes who is signed in.
       invalidatesTags: (_result, error) => (error ? [] : [CURRENT_USER_TAG]),
     }),

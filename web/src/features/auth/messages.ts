@@ -1,4 +1,7 @@
-/** Every Portuguese string of the sign-in feature, verbatim from spec §2 (Login) and §8. */
+/**
+ * Every Portuguese string of the sign-in feature, verbatim from spec §2 (Login) and §8. The spec
+ * has no 'Sessão expirada' dialog (signing in again over a form, its work kept): those are ours.
+ */
 export const authMessages = {
   title: 'Bari Care',
   subtitle: 'Entre com seu email e chave de acesso',
@@ -13,4 +16,9 @@ export const authMessages = {
   hint: 'Precisa de uma chave de acesso? Entre em contato com o administrador.',
   loginFailed: 'Erro no login',
   unexpectedLoginError: 'Erro inesperado no login',
+  sessionExpiredTitle: 'Sessão expirada',
+  sessionExpiredDescription:
+    'Sua sessão expirou. Entre novamente para continuar de onde parou: nada do que você digitou foi perdido.',
+  sessionExpiredOtherUser: 'Se entrar com outro usuário, o que foi digitado será descartado.',
+  leaveWithoutSaving: 'Sair sem salvar',
 } as const;

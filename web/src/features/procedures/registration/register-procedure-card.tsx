@@ -10,6 +10,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { serverFieldErrors } from '../../../app/server-field-errors.ts';
+import { useUnsavedWork } from '../../../app/unsaved-work.ts';
 import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
 import { formatDate } from '../../patients/format.ts';
@@ -47,14 +48,20 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
   const { register, isRegistering } = useRegisterProcedure(patient, types);
   const options = groups.flatMap((group) => group.options);
   const typeOf = (id: string) => options.find((option) => option.value === id)?.type;
-  const { control, handleSubmit, reset, setError, setValue, getFieldState } = useForm<
-    RegistrationFormValues,
-    unknown,
-    RegistrationFormOutput
-  >({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getFieldState,
+    formState: { isDirty },
+  } = useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
     resolver: registrationResolver(typeOf, patient.surgeryDate),
     defaultValues: emptyRegistrationForm(today),
   });
+  // A lost session meanwhile asks to sign in again over the form rather than leave the page.
+  useUnsavedWork(isDirty);
   const chosenId = useWatch({ control, name: 'procedureTypeId' });
   const chosen = options.find((option) => option.value === chosenId);
   const deadline = chosen ? preOperativeDeadline(chosen.type.phase, patient.surgeryDate, today) : null;

@@ -1,0 +1,75 @@
+import type { CurrentUser } from '@bari/contracts';
+import { Button, ButtonVariant, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { HOME_PATH } from '../../app/route-access.ts';
+import { isSameUser, sessionRecovery } from '../../app/session-recovery.ts';
+import { useCurrentUserQuery } from './auth-api.ts';
+import { LoginForm } from './login-form.tsx';
+import { authMessages as m } from './messages.ts';
+import { useLogout } from './use-logout.ts';
+import './session-expired-dialog.css';
+
+/**
+ * 'Sessão expirada': the session was lost while typed work was at stake (a save, or a form
+ * with changes). The form stays where it is, under this dialog; signing in again as the same
+ * user closes it and the calls that were refused are sent again. Anyone else signing in does
+ * not get the work (patients' data): the page is left for the start page. Mounted only while
+ * shown; nothing but signing in or leaving closes it.
+ */
+export function SessionExpiredDialog() {
+  const { data: user } = useCurrentUserQuery();
+  // Who lost the session, as the dialog opened: the sign-in refreshes the current user.
+  const [previous] = useState(user);
+  const [leaving, setLeaving] = useState(false);
+  const { logout } = useLogout();
+
+  /** The work is dropped: the waiting calls end, and `go` leaves the page (a full load). */
+  const leave = (go: () => void) => {
+    setLeaving(true);
+    sessionRecovery.leave();
+    go();
+  };
+
+  const onSignedIn = (signedIn: CurrentUser) => {
+    if (isSameUser(previous, signedIn)) sessionRecovery.signedInAgain();
+    // A full load: the form and every answer cached for the previous user go with the page.
+    else leave(() => window.location.assign(HOME_PATH));
+  };
+
+  return (
+    <Dialog
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+      className="session-expired-dialog"
+      icon={IconNames.LOCK}
+      isCloseButtonShown={false}
+      isOpen
+      // Nothing closes it by itself (Escape, backdrop and × are off): signing in or leaving does.
+      onClose={() => undefined}
+      title={m.sessionExpiredTitle}
+    >
+      <DialogBody>
+        <p className="session-expired-dialog__lead">{m.sessionExpiredDescription}</p>
+        <LoginForm
+          busy={leaving}
+          defaultEmail={previous?.email}
+          idPrefix="session-expired"
+          onSignedIn={onSignedIn}
+        />
+        <p className={`session-expired-dialog__note ${Classes.TEXT_MUTED}`}>{m.sessionExpiredOtherUser}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button
+            disabled={leaving}
+            icon={IconNames.LOG_OUT}
+            onClick={() => leave(() => void logout())}
+            text={m.leaveWithoutSaving}
+            variant={ButtonVariant.MINIMAL}
+          />
+        }
+      />
+    </Dialog>
+  );
+}
