@@ -107,8 +107,8 @@ describe('a session that expires while a form is being filled', () => {
     await expireSession(page);
     await form.getByRole('button', { name: 'Salvar' }).click();
 
-    const signIn = page.getByRole('dialog', { name: 'Sessão expirada' });
-    await signIn.getByText('nada do que você digitou foi perdido', { exact: false }).waitFor();
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
+    await signIn.getByText('o que você digitou foi mantido', { exact: false }).waitFor();
     // Still on the patient, the form under the dialog as she left it; the email is hers, the key awaited.
     expect(new URL(page.url()).pathname).toBe(`/patients/${patientId}`);
     expect(await form.getByLabel('Nome', { exact: true }).inputValue()).toBe(typed.name);
@@ -162,7 +162,7 @@ describe('a session that expires while a form is being filled', () => {
 
     await expireSession(page);
     await card.getByRole('button', { name: 'Registrar Procedimento' }).click();
-    const signIn = page.getByRole('dialog', { name: 'Sessão expirada' });
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
     await signIn.getByLabel('Chave de acesso', { exact: true }).fill(admin.accessKey);
     await signIn.getByRole('button', { name: 'Entrar' }).click();
     await toast(page, 'Procedimento registrado com sucesso!').waitFor();
@@ -185,7 +185,7 @@ describe('a session that expires while a form is being filled', () => {
     await expireSession(page);
     // A whole CPF: the form looks for another patient holding it (a read, refused 401).
     await form.getByLabel('CPF', { exact: true }).fill('714.602.858-59');
-    const signIn = page.getByRole('dialog', { name: 'Sessão expirada' });
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
     await signIn.waitFor();
     await signIn.getByLabel('Chave de acesso', { exact: true }).fill(admin.accessKey);
     await signIn.getByRole('button', { name: 'Entrar' }).click();
@@ -204,7 +204,7 @@ describe('a session that expires while a form is being filled', () => {
     await expireSession(page);
     await form.getByRole('button', { name: 'Salvar' }).click();
     await page
-      .getByRole('dialog', { name: 'Sessão expirada' })
+      .getByRole('dialog', { name: 'Sessão encerrada' })
       .getByRole('button', { name: 'Sair sem salvar' })
       .click();
 
@@ -225,7 +225,7 @@ describe('a session that expires while a form is being filled', () => {
 
     await expireSession(page);
     await form.getByRole('button', { name: 'Salvar' }).click();
-    const signIn = page.getByRole('dialog', { name: 'Sessão expirada' });
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
     await signIn.getByText('Se entrar com outro usuário, o que foi digitado será descartado.').waitFor();
     await signIn.getByLabel('Email').fill(developer.email);
     await signIn.getByLabel('Chave de acesso', { exact: true }).fill(developer.accessKey);

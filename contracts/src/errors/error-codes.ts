@@ -28,6 +28,7 @@ export const ErrorCodeSchema = z.enum([
   'IDEMPOTENCY_KEY_REUSED', // 422: the key already named a request with another body
   // Sessions and access
   'UNAUTHENTICATED', // 401
+  'ADMINISTRATION_REVOKED', // 401: another administrator ended this one's session meanwhile; nothing was changed
   'FORBIDDEN', // 403
   'NOT_APPROVED', // 403: signed in, account not approved
   'NOT_ADMIN', // 403

@@ -76,7 +76,7 @@ describe('two administrators removing each other at once', () => {
 
     expect([one.status, other.status].sort()).toEqual([200, 401]);
     expect([one, other].find((response) => response.status === 401)?.body).toMatchObject({
-      code: 'UNAUTHENTICATED',
+      code: 'ADMINISTRATION_REVOKED',
     });
     expect(await ableToSignIn()).toEqual([(one.status === 200 ? first : second).email]);
   });

@@ -6,7 +6,7 @@ import { isUnauthorizedError } from './unauthorized.ts';
 /**
  * The error toast of a failed mutation (§8), destructive unless told otherwise. Nothing for a
  * lost session: the base query already showed 'Unauthorized' (the app shows one toast at a time,
- * §9, so a second toast would hide it), or the 'Sessão expirada' dialog ended with the page
+ * §9, so a second toast would hide it), or the 'Sessão encerrada' dialog ended with the page
  * being left.
  */
 export function showFailureToast(

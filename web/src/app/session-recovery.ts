@@ -12,7 +12,7 @@ export type RecoveryStatus = 'unavailable' | 'idle' | 'signing-in' | 'leaving';
 export type SignInAgainOutcome = 'same-user' | 'abandoned';
 
 /**
- * The 'Sessão expirada' dialog as the base query sees it. A call that lost the session while
+ * The 'Sessão encerrada' dialog as the base query sees it. A call that lost the session while
  * typed work is at stake waits for it; every such call waits on the same dialog.
  */
 export interface SessionRecovery {
@@ -85,16 +85,16 @@ export function createSessionRecovery(): SessionRecovery {
 
 /**
  * What a failed call does about a lost session (a 401 saying 'Unauthorized', §8):
- * - 'sign-in-again': wait for the 'Sessão expirada' dialog, then send it again. For a write (its
- *   body is what the user typed), for any call while a form holds unsaved changes (a read's
- *   redirect would throw them away), and for any call while the dialog is already open;
+ * - 'sign-in-again': wait for the 'Sessão encerrada' dialog, then send it again. For any call
+ *   while a form holds unsaved changes (its save, whose body is what the user typed, or a read
+ *   whose redirect would throw them away), and for any call while the dialog is already open;
  * - 'redirect': today's toast and trip to the login screen (§2), when nothing typed is at stake
  *   or no dialog can be shown (outside the signed-in layout);
  * - 'return': the error as it is (not a lost session, a refused login, or a page going away).
  */
 export function lostSessionReaction(
-  request: Pick<ApiRequest, 'method' | 'on401'>,
-  error: Pick<ApiError, 'message'>,
+  request: Pick<ApiRequest, 'on401'>,
+  error: Pick<ApiError, 'message' | 'code'>,
   context: { recovery: RecoveryStatus; unsavedWork: boolean },
 ): 'sign-in-again' | 'redirect' | 'return' {
   if (request.on401 === 'refusal' || !isUnauthorizedError(error)) return 'return';
@@ -103,10 +103,10 @@ export function lostSessionReaction(
       return 'return';
     case 'signing-in':
       return 'sign-in-again';
-    case 'idle': {
-      const write = (request.method ?? 'GET') !== 'GET';
-      return write || context.unsavedWork ? 'sign-in-again' : 'redirect';
-    }
+    case 'idle':
+      // Only typed work is worth a dialog: a button's write (deleting a user, deactivating a
+      // key, a maintenance run) is not sent again hours later unseen; it goes as today.
+      return context.unsavedWork ? 'sign-in-again' : 'redirect';
     case 'unavailable':
       return 'redirect';
     default: {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '@bari/contracts';
 import type { ApiRequest, ApiResult } from './http-client.ts';
 import {
   createSessionRecovery,
@@ -20,13 +21,27 @@ describe('lostSessionReaction', () => {
   const reaction = (
     request: ApiRequest,
     recovery: RecoveryStatus,
-    { unsavedWork = false, error = LOST as { message: string } } = {},
+    { unsavedWork = false, error = LOST as { message: string; code?: ErrorCode } } = {},
   ) => lostSessionReaction(request, error, { recovery, unsavedWork });
 
-  it('asks to sign in again when a write loses the session: its body is what was typed', () => {
-    expect(reaction(SAVE, 'idle')).toBe('sign-in-again');
-    expect(reaction({ ...SAVE, method: 'POST' }, 'idle')).toBe('sign-in-again');
-    expect(reaction({ ...SAVE, method: 'DELETE' }, 'idle')).toBe('sign-in-again');
+  it("asks to sign in again when a form's save loses the session: its body is what was typed", () => {
+    expect(reaction(SAVE, 'idle', { unsavedWork: true })).toBe('sign-in-again');
+    expect(reaction({ ...SAVE, method: 'POST' }, 'idle', { unsavedWork: true })).toBe('sign-in-again');
+  });
+
+  it("redirects as today for a button's write with no form at stake: never sent again unseen", () => {
+    expect(reaction({ ...SAVE, method: 'DELETE' }, 'idle')).toBe('redirect');
+    expect(reaction({ url: '/api/admin/run-migration', method: 'POST' }, 'idle')).toBe('redirect');
+  });
+
+  it('knows a lost session by its code too, but not an administrator refused by another one', () => {
+    const ended = { message: '401: {"message":"Sessão encerrada"}', code: 'UNAUTHENTICATED' } as const;
+    expect(reaction(SAVE, 'idle', { unsavedWork: true, error: ended })).toBe('sign-in-again');
+    const revoked = {
+      message: '401: {"message":"Sua sessão foi encerrada"}',
+      code: 'ADMINISTRATION_REVOKED',
+    } as const;
+    expect(reaction(SAVE, 'idle', { unsavedWork: true, error: revoked })).toBe('return');
   });
 
   it('keeps the redirect for a read, unless a form holds changes or the dialog is open already', () => {
@@ -118,7 +133,9 @@ describe('sendRecoveringSession', () => {
   }
 
   it('given a save that lost the session, when the same user signs in, sends it once more and answers that', async () => {
-    const { recovery, send, redirect, call, dialogOpen } = setUp([{ error: LOST }, { data: { id: '1' } }]);
+    const { recovery, send, redirect, call, dialogOpen } = setUp([{ error: LOST }, { data: { id: '1' } }], {
+      unsavedWork: true,
+    });
 
     const saving = call(SAVE);
     await dialogOpen();
@@ -131,7 +148,7 @@ describe('sendRecoveringSession', () => {
   });
 
   it('given someone else signs in, answers the 401 without sending the save again', async () => {
-    const { recovery, send, redirect, call, dialogOpen } = setUp([{ error: LOST }]);
+    const { recovery, send, redirect, call, dialogOpen } = setUp([{ error: LOST }], { unsavedWork: true });
 
     const saving = call(SAVE);
     await dialogOpen();
@@ -143,7 +160,9 @@ describe('sendRecoveringSession', () => {
   });
 
   it('given the session is lost again on the second try, asks again rather than leave the page', async () => {
-    const { recovery, send, call, dialogOpen } = setUp([{ error: LOST }, { error: LOST }, { data: null }]);
+    const { recovery, send, call, dialogOpen } = setUp([{ error: LOST }, { error: LOST }, { data: null }], {
+      unsavedWork: true,
+    });
 
     const saving = call(SAVE);
     await dialogOpen();

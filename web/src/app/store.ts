@@ -11,7 +11,7 @@ export const store = configureStore({
 // While a write's read models lag behind it, what the screens show is read again (only the
 // queries some screen shows are fetched; the others are marked out of date). Not the current
 // user: no read model, and a lost session read again as "nobody" would send the route guard to
-// /login under a form being filled (the 'Sessão expirada' dialog keeps that work instead).
+// /login under a form being filled (the 'Sessão encerrada' dialog keeps that work instead).
 const READ_MODEL_TAGS: TagDescription<(typeof tagTypes)[number]>[] = [
   ...tagTypes.filter((tag) => tag !== 'InitializationStatus' && tag !== 'User'),
   { type: 'User', id: 'LIST' },

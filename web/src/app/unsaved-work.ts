@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 /**
  * Whether some form on screen holds changes not saved yet. A lost session then must not send
  * the browser to the login screen, even on a read (the CPF check while typing): the
- * 'Sessão expirada' dialog is shown instead (`session-recovery.ts`).
+ * 'Sessão encerrada' dialog is shown instead (`session-recovery.ts`).
  */
 export interface UnsavedWork {
   /** Counts one more form holding changes; returns its release. */

@@ -51,7 +51,7 @@ export class CannotDeactivateOwnKey extends IdentityError {
  */
 export class AdministrationRevoked extends IdentityError {
   constructor() {
-    super('unauthenticated', messages.administrationRevoked, 'UNAUTHENTICATED');
+    super('unauthenticated', messages.administrationRevoked, 'ADMINISTRATION_REVOKED');
   }
 }
 

@@ -6,7 +6,7 @@ import './layout.css';
 
 /**
  * The frame of every approved screen: sidebar on the left, the page on the right, and the
- * 'Sessão expirada' dialog over them when a lost session would cost typed work.
+ * 'Sessão encerrada' dialog over them when a lost session would cost typed work.
  */
 export function AppLayout() {
   return (

@@ -27,7 +27,7 @@ export interface LoginFormProps {
 
 /**
  * Email and access key (spec §2 Login, §4, §8): the contract's schema validates them, a refusal
- * shows in a destructive alert above the button. The login screen and the 'Sessão expirada'
+ * shows in a destructive alert above the button. The login screen and the 'Sessão encerrada'
  * dialog both sign in through it.
  */
 export function LoginForm({ idPrefix, defaultEmail = '', onSignedIn, busy = false, size }: LoginFormProps) {

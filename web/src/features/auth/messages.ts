@@ -1,6 +1,6 @@
 /**
  * Every Portuguese string of the sign-in feature, verbatim from spec §2 (Login) and §8. The spec
- * has no 'Sessão expirada' dialog (signing in again over a form, its work kept): those are ours.
+ * has no 'Sessão encerrada' dialog (signing in again over a form, its work kept): those are ours.
  */
 export const authMessages = {
   title: 'Bari Care',
@@ -16,9 +16,9 @@ export const authMessages = {
   hint: 'Precisa de uma chave de acesso? Entre em contato com o administrador.',
   loginFailed: 'Erro no login',
   unexpectedLoginError: 'Erro inesperado no login',
-  sessionExpiredTitle: 'Sessão expirada',
+  sessionExpiredTitle: 'Sessão encerrada',
   sessionExpiredDescription:
-    'Sua sessão expirou. Entre novamente para continuar de onde parou: nada do que você digitou foi perdido.',
+    'Sua sessão foi encerrada. Entre novamente para continuar de onde parou; o que você digitou foi mantido.',
   sessionExpiredOtherUser: 'Se entrar com outro usuário, o que foi digitado será descartado.',
   leaveWithoutSaving: 'Sair sem salvar',
 } as const;

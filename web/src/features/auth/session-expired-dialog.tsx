@@ -2,16 +2,15 @@ import type { CurrentUser } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { HOME_PATH } from '../../app/route-access.ts';
+import { HOME_PATH, LOGIN_PATH } from '../../app/route-access.ts';
 import { isSameUser, sessionRecovery } from '../../app/session-recovery.ts';
 import { useCurrentUserQuery } from './auth-api.ts';
 import { LoginForm } from './login-form.tsx';
 import { authMessages as m } from './messages.ts';
-import { useLogout } from './use-logout.ts';
 import './session-expired-dialog.css';
 
 /**
- * 'Sessão expirada': the session was lost while typed work was at stake (a save, or a form
+ * 'Sessão encerrada': the session was lost while typed work was at stake (a save, or a form
  * with changes). The form stays where it is, under this dialog; signing in again as the same
  * user closes it and the calls that were refused are sent again. Anyone else signing in does
  * not get the work (patients' data): the page is left for the start page. Mounted only while
@@ -22,7 +21,6 @@ export function SessionExpiredDialog() {
   // Who lost the session, as the dialog opened: the sign-in refreshes the current user.
   const [previous] = useState(user);
   const [leaving, setLeaving] = useState(false);
-  const { logout } = useLogout();
 
   /** The work is dropped: the waiting calls end, and `go` leaves the page (a full load). */
   const leave = (go: () => void) => {
@@ -39,6 +37,9 @@ export function SessionExpiredDialog() {
 
   return (
     <Dialog
+      aria-describedby="session-expired-lead session-expired-note"
+      // Opaque: the patients' data behind stays unreadable while nobody is signed in.
+      backdropClassName="session-expired-dialog__backdrop"
       canEscapeKeyClose={false}
       canOutsideClickClose={false}
       className="session-expired-dialog"
@@ -50,21 +51,26 @@ export function SessionExpiredDialog() {
       title={m.sessionExpiredTitle}
     >
       <DialogBody>
-        <p className="session-expired-dialog__lead">{m.sessionExpiredDescription}</p>
+        <p className="session-expired-dialog__lead" id="session-expired-lead">
+          {m.sessionExpiredDescription}
+        </p>
+        <p className={`session-expired-dialog__note ${Classes.TEXT_MUTED}`} id="session-expired-note">
+          {m.sessionExpiredOtherUser}
+        </p>
         <LoginForm
           busy={leaving}
           defaultEmail={previous?.email}
           idPrefix="session-expired"
           onSignedIn={onSignedIn}
         />
-        <p className={`session-expired-dialog__note ${Classes.TEXT_MUTED}`}>{m.sessionExpiredOtherUser}</p>
       </DialogBody>
       <DialogFooter
         actions={
           <Button
             disabled={leaving}
             icon={IconNames.LOG_OUT}
-            onClick={() => leave(() => void logout())}
+            // The session is gone already: no logout call (it could end one opened in another tab).
+            onClick={() => leave(() => window.location.assign(LOGIN_PATH))}
             text={m.leaveWithoutSaving}
             variant={ButtonVariant.MINIMAL}
           />

@@ -3,7 +3,7 @@ import { sessionRecovery } from '../../app/session-recovery.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 
 /**
- * Where the 'Sessão expirada' dialog appears, in the signed-in layout: while it is mounted, a
+ * Where the 'Sessão encerrada' dialog appears, in the signed-in layout: while it is mounted, a
  * lost session with typed work at stake asks to sign in again instead of leaving for /login.
  */
 export function SessionExpiredHost() {

@@ -9,6 +9,7 @@ import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { useDiscardGuard } from '../../../common/discard-guard.tsx';
+import { useUnsavedWork } from '../../../app/unsaved-work.ts';
 import { commonMessages } from '../../../common/messages.ts';
 import { TextField } from '../../../common/text-field.tsx';
 import { failureDescription } from '../format.ts';
@@ -40,6 +41,8 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
   } = useForm({ resolver: zodResolver(DeletePatientBodySchema), defaultValues: { reason: '' } });
   // A reason typed is not lost to a stray Escape or 'Cancelar': closing asks first.
   const { requestClose, confirmation } = useDiscardGuard(isDirty, onClose);
+  // A reason typed is not lost to a session ending meanwhile either ('Sessão encerrada').
+  useUnsavedWork(isDirty);
   const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
   const busy = isLoading || isSubmitting;
 
