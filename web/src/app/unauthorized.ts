@@ -6,8 +6,8 @@ export const LOGIN_NAVIGATION_URL = '/api/login';
 
 /**
  * §8: an error beginning '401: ' and containing 'Unauthorized' means the session is gone; so
- * does the code `UNAUTHENTICATED`, whatever its Portuguese message (a session ended while the
- * request ran: an account removed or its key deactivated meanwhile).
+ * does the code `UNAUTHENTICATED`, whatever its message says. Not `ADMINISTRATION_REVOKED` (another
+ * administrator ended this one's session while the request ran): that refusal is shown as it is.
  */
 export function isUnauthorizedError(error: Pick<ApiError, 'message' | 'code'>): boolean {
   return error.code === 'UNAUTHENTICATED' || /^401: .*Unauthorized/s.test(error.message);
