@@ -29,3 +29,16 @@ export async function pdfText(bytes: Buffer): Promise<{ text: string; pages: num
     await parser.destroy();
   }
 }
+
+/** A report's heading for tests that lay PDFs out directly: who generated it, and when. */
+export const testReportHeading = {
+  generatedAt: new Date('2026-11-27T12:00:00Z'),
+  generatedBy: {
+    id: 'u',
+    email: 'enfermeira@saude.gov.br',
+    firstName: 'Joana',
+    lastName: 'Lima',
+    status: 'approved' as const,
+    isAdmin: false,
+  },
+};

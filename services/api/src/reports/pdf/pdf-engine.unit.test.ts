@@ -2,23 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PatientDetailDto } from '@bari/contracts';
 import { PATIENT_ID, patientDetails, procedureId, types } from '@bari/contracts/testing';
 import type { MunicipalReportPatient } from '@bari/projections';
-import { pdfText } from '../../../test/support/pdf.ts';
+import { pdfText, testReportHeading } from '../../../test/support/pdf.ts';
 import { individualReport } from './individual-report.ts';
 import { municipalReport } from './municipal-report.ts';
 import { renderPdf } from './pdf-engine.ts';
 
 const MARK = '\uFFFD';
-const heading = {
-  generatedAt: new Date('2026-11-27T12:00:00Z'),
-  generatedBy: {
-    id: 'u',
-    email: 'enfermeira@saude.gov.br',
-    firstName: 'Joana',
-    lastName: 'Lima',
-    status: 'approved' as const,
-    isAdmin: false,
-  },
-};
+const heading = testReportHeading;
 
 /** The extracted text, its lines' breaks and runs of spaces as one space. */
 const textOf = async (pdf: Buffer) => (await pdfText(pdf)).text.replace(/\s+/g, ' ');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { DomainError } from '../../shared/domain-error.ts';
+import { testReportHeading } from '../../../test/support/pdf.ts';
 import type { PdfJob } from './pdf-job.ts';
 import {
   createPdfRenderer,
@@ -10,17 +11,7 @@ import {
   type PdfRenderer,
 } from './pdf-renderer.ts';
 
-const heading = {
-  generatedAt: new Date('2026-11-27T12:00:00Z'),
-  generatedBy: {
-    id: 'u',
-    email: 'enfermeira@saude.gov.br',
-    firstName: 'Joana',
-    lastName: 'Lima',
-    status: 'approved' as const,
-    isAdmin: false,
-  },
-};
+const heading = testReportHeading;
 
 /** A municipal report of `count` patients in 20 municipalities: seconds of layout. */
 function municipalJob(count: number): PdfJob {
