@@ -635,7 +635,7 @@ describe("'Atualizar Procedimentos'", () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ added: 0 });
     expect(appendedAgain.map((event) => [event.streamId, event.type, event.data])).toEqual([
-      ['maintenance', 'MaintenanceRan', { operation: 'run_migration', patients: 0, changes: 0 }],
+      ['maintenance', 'MaintenanceRan', { operation: 'run_migration', patients: 0, changes: 0, skipped: 0 }],
     ]);
   });
 });
