@@ -243,4 +243,42 @@ describe('a session that expires while a form is being filled', () => {
     expect(after.name).toBe(before.name);
     expect(after.notes).toBe(before.notes);
   });
+
+  it("refuses a save from a tab whose user is no longer the browser's, and saves it as her once she signs in again", async () => {
+    const page = await openSignedInPage(app, admin, { viewport: { width: 1366, height: 768 } });
+    const created = await callApi(page, 'POST', '/api/patients', {
+      ...PATIENT,
+      cpf: '52998224725',
+      name: 'Marta da Outra Aba',
+    });
+    expect(created.status).toBe(201);
+    patientId = (created.json as { id: string }).id;
+    const before = await readPatient(page);
+    const typed = { name: 'Marta Salva Pela Dona Da Aba', notes: 'Digitado na aba da administradora.' };
+    const form = await editTyped(page, typed);
+    const saves = recordCalls(page, 'PATCH', /^\/api\/patients\/[^/]+$/);
+
+    // Someone else signs in in another tab of the same browser: the session cookie is now theirs.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`${app.baseUrl}/login`);
+    const login = await callApi(otherTab, 'POST', '/api/auth/login', developer);
+    expect(login.status).toBe(200);
+    await otherTab.close();
+
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
+    await signIn.getByLabel('Chave de acesso', { exact: true }).waitFor();
+    // Refused, not saved in the other user's name.
+    expect(await saves[0]!.response().then((response) => response?.status())).toBe(401);
+    expect((await readPatient(page)).name).toBe(before.name);
+
+    await signIn.getByLabel('Chave de acesso', { exact: true }).fill(admin.accessKey);
+    await signIn.getByRole('button', { name: 'Entrar' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect(saves).toHaveLength(2);
+    expect(await saves[1]!.response().then((response) => response?.status())).toBe(200);
+    const after = await readPatient(page);
+    expect(after.name).toBe(typed.name);
+    expect(after.notes).toBe(typed.notes);
+  });
 });

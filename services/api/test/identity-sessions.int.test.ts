@@ -8,7 +8,7 @@ import {
 import { sql } from '../src/shared/sql.ts';
 import { createClient, logIn, signInAs, type SignedIn } from './support/http-client.ts';
 import { createUser, issueKey } from './support/identity-fixtures.ts';
-import { appendEvents, startTestApp, type TestApp } from './support/test-app.ts';
+import { appendEvents, countEvents, startTestApp, type TestApp } from './support/test-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -189,5 +189,32 @@ describe('sessions ended by administrators', () => {
     await admin.client.delete(`/api/users/${user.id}`);
     const again = await createUser(admin.client, { email: user.email });
     expect(again.id).not.toBe(user.id);
+  });
+});
+
+describe("a tab of another user (the cookie is the browser's, shared by its tabs)", () => {
+  it("refuses a call naming another user than the session's (401, nothing written or audited), and the session goes on", async () => {
+    const other = await signInAs(app, 'approved');
+    const asTab = (userId: string) => ({ headers: { 'X-Bari-User': userId } });
+
+    const before = await countEvents(app);
+    const write = await admin.client.post(
+      '/api/procedure-types',
+      { name: 'Exame de outra aba', category: 'pre_op_exam', isRequired: false },
+      asTab(other.user.id),
+    );
+    expect(write.status).toBe(401);
+    expect(write.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const read = await admin.client.get('/api/patients', asTab(other.user.id));
+    expect(read.status).toBe(401);
+    // Neither the write nor an access to the list was recorded in the session's name.
+    expect(await countEvents(app)).toBe(before);
+
+    // The session itself is untouched, and the tab that signed in as its user goes on.
+    expect(await isSignedIn(admin.client)).toBe(true);
+    expect((await admin.client.get('/api/patients', asTab(admin.user.id))).status).toBe(200);
+    expect((await admin.client.get('/api/patients', asTab(admin.user.id.toUpperCase()))).status).toBe(200);
+    // Calls that name no tab (another client, a report link) are the session's.
+    expect((await admin.client.get('/api/patients')).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { appMessages } from './messages.ts';
 import { sendRecoveringSession, sessionRecovery } from './session-recovery.ts';
 import { showToast } from './toaster.tsx';
 import { createUnauthorizedHandler } from './unauthorized.ts';
+import { tabUserHeader } from './tab-user.ts';
 import { unsavedWork } from './unsaved-work.ts';
 
 /**
@@ -42,7 +43,9 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, obje
   const request = typeof args === 'string' ? { url: args } : args;
   // A lost session with typed work at stake asks to sign in again over the page, then sends
   // the call again; otherwise today's toast and login screen.
-  return sendRecoveringSession(request, () => sendRequest(request, { signal }), {
+  // The tab's user is read at each sending: a call sent again after signing in carries the new one.
+  const send = () => sendRequest(request, { signal, headers: tabUserHeader(request.url) });
+  return sendRecoveringSession(request, send, {
     recovery: sessionRecovery,
     unsavedWork: unsavedWork.isHeld,
     redirect: handleUnauthorized,

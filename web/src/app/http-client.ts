@@ -64,6 +64,8 @@ export type ApiResult = { data: unknown; meta?: ApiResponseMeta } | { error: Api
 export interface SendOptions {
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Headers every call of the app carries (`X-Bari-User`: `tab-user.ts`). */
+  headers?: Record<string, string>;
 }
 
 /** Performs one call; never throws, so RTK Query's base query can return the result as is. */
@@ -71,8 +73,12 @@ export async function sendRequest(request: ApiRequest, options: SendOptions = {}
   const doFetch = options.fetch ?? fetch;
   const method = request.method ?? 'GET';
   const hasBody = request.body !== undefined;
-  const headers: Record<string, string> =
-    hasBody || method !== 'GET' || request.forceJsonContentType ? { 'Content-Type': 'application/json' } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(hasBody || method !== 'GET' || request.forceJsonContentType
+      ? { 'Content-Type': 'application/json' }
+      : {}),
+  };
   if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
 
   let response: Response;

@@ -64,6 +64,17 @@ describe('sendRequest', () => {
     });
   });
 
+  it("sends the app's headers with every call (the tab's user)", async () => {
+    const fetchMock = fakeFetch(Response.json({ id: 'p1' }, { status: 201 }));
+
+    await sendRequest(
+      { url: '/api/patients', method: 'POST', body: { name: 'Ana' } },
+      { fetch: fetchMock, headers: { 'X-Bari-User': 'u-1' } },
+    );
+
+    expect(sentInit(fetchMock).headers).toEqual({ 'X-Bari-User': 'u-1', 'Content-Type': 'application/json' });
+  });
+
   it('sends a JSON content type on every write, even without a body (the server refuses others)', async () => {
     const fetchMock = fakeFetch(new Response(null, { status: 204 }));
 

@@ -1,5 +1,6 @@
 import type { CurrentUser, LoginRequest } from '@bari/contracts';
 import { api } from '../../app/api.ts';
+import { tabUser } from '../../app/tab-user.ts';
 
 /** The signed-in user's cache entry: the current-user query provides it, login invalidates it. */
 export const CURRENT_USER_TAG = { type: 'User', id: 'CURRENT' } as const;
@@ -10,6 +11,11 @@ export const authApi = api.injectEndpoints({
     currentUser: build.query<CurrentUser | null, void>({
       query: () => ({ url: '/api/auth/user', on401: 'returnNull' }),
       providesTags: [CURRENT_USER_TAG],
+      // Who this tab acts as, sent with its calls from now on (`tab-user.ts`).
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data !== undefined) tabUser.set(data?.id ?? null);
+      },
     }),
     /** Answers who signed in (the sign-in dialog compares it with who lost the session). */
     login: build.mutation<CurrentUser, LoginRequest>({
@@ -17,6 +23,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body, on401: 'refusal' }),
       // Only a successful login changes who is signed in.
       invalidatesTags: (_result, error) => (error ? [] : [CURRENT_USER_TAG]),
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        const signedIn = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
+        if (signedIn) tabUser.set(signedIn.id);
+      },
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST', responseType: 'none' }),

@@ -9,6 +9,17 @@ import { endSession, readSession, touchSession } from './session-data.ts';
 import { createSessionStore, newSessionId, sessionIdHash } from './session-store.ts';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session-timeouts.ts';
 
+/**
+ * Whether the call may act as the session's user: the web sends the user its tab signed in as
+ * (`X-Bari-User`); after another user signed in in another tab of the same browser, that tab's
+ * calls would otherwise be made, and audited, in the other user's name. Calls without it (other
+ * clients, the report links a tab opens) are the session's.
+ */
+function actsAs(ctx: Koa.Context, userId: string): boolean {
+  const tabUser = ctx.get('X-Bari-User');
+  return tabUser === '' || tabUser.toLowerCase() === userId;
+}
+
 /** The cookie's name; `__Host-` (Secure, host-only, path /) when served over HTTPS. */
 export const sessionCookieName = (https: boolean) => (https ? '__Host-bari.sid' : 'bari.sid');
 
@@ -64,6 +75,9 @@ export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies)
       const user = sessionUsers.get(ctx);
       if (!user || user.id !== signedIn.userId) {
         endSession(ctx);
+      } else if (!actsAs(ctx, user.id)) {
+        // A tab of someone else (the cookie is the browser's, shared by its tabs): this call is
+        // not theirs to make in this session's name; the session itself goes on.
       } else {
         ctx.state.user = user;
         ctx.state.accessKeyId = signedIn.accessKeyId;
