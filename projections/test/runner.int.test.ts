@@ -166,11 +166,15 @@ describe('projection runner', { timeout: 30_000 }, () => {
     it('sees the checkpoints of a runner in another process through the database', async () => {
       // The API's runner is not started: a separate projector (here, another runner) projects.
       const api = runner();
+      // What the API caches of a read model is dropped when it advances, here or elsewhere.
+      const advanced: string[] = [];
+      api.onAdvance((name) => advanced.push(name));
       const projector = runner();
       await projector.start();
       const { position } = await fixture.eventStore.appendToStream('patient-1', [event()], 'no_stream');
       expect(await api.waitFor(position, { timeoutMs: 3_000 })).toBe(true);
       expect(await readCounts(fixture.pool)).toHaveLength(1);
+      expect(advanced).toContain('stream-counts');
     });
 
     it('resolves true at once for no projections or a position already reached', async () => {

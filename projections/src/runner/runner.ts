@@ -156,6 +156,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     interruptSleep?.();
   };
 
+  const advanceListeners = new Set<(projection: string) => void>();
   const waiters = createWaiters({
     pool,
     logger,
@@ -163,6 +164,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     reachedHere: (name) => workers.get(name)?.position,
     runsHere: (name) => workers.get(name)?.state === 'running',
     wake,
+    // Read models another process changed: the same news as this process's own progress.
+    advancedElsewhere: (name) => {
+      for (const listener of advanceListeners) listener(name);
+    },
   });
 
   const sleep = (ms: number): Promise<void> =>
@@ -177,7 +182,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       interruptSleep = done;
     });
 
-  const advanceListeners = new Set<(projection: string) => void>();
   /** The table holds `checkpoint` for this worker (written or read): the in-memory one follows. */
   const stored = (worker: Worker, checkpoint: string | null): void => {
     worker.stored = checkpoint;

@@ -27,6 +27,11 @@ export interface WaitForSource {
   readonly runsHere: (name: string) => boolean;
   /** Asks the runner to read the log now (the caller usually just appended). */
   readonly wake: () => void;
+  /**
+   * A projection not running here was seen, in the checkpoints table, past a wait's position:
+   * another process changed its read model (what this process cached of it is out of date).
+   */
+  readonly advancedElsewhere: (name: string) => void;
 }
 
 export interface Waiters {
@@ -85,6 +90,7 @@ export function createWaiters(source: WaitForSource): Waiters {
               const rows = await readCheckpoints(source.pool, elsewhere);
               for (const [name, row] of rows) {
                 if (row.position !== null && comparePositions(fromCheckpoint(row.position), position) >= 0) {
+                  source.advancedElsewhere(name);
                   settle(name);
                 }
               }
