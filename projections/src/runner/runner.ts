@@ -157,6 +157,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   };
 
   const advanceListeners = new Set<(projection: string) => void>();
+  /** Tells the listeners (the API's caches); one that throws neither fails a batch nor a wait. */
+  const notifyAdvance = (name: string): void => {
+    for (const listener of advanceListeners) {
+      try {
+        listener(name);
+      } catch (error) {
+        logger.error({ err: error, projection: name }, 'A read-model advance listener failed');
+      }
+    }
+  };
   const waiters = createWaiters({
     pool,
     logger,
@@ -165,9 +175,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     runsHere: (name) => workers.get(name)?.state === 'running',
     wake,
     // Read models another process changed: the same news as this process's own progress.
-    advancedElsewhere: (name) => {
-      for (const listener of advanceListeners) listener(name);
-    },
+    advancedElsewhere: (name) => notifyAdvance(name),
   });
 
   const sleep = (ms: number): Promise<void> =>
@@ -196,7 +204,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     worker.checkpoint = checkpoint;
     worker.position = checkpoint === null ? undefined : fromCheckpoint(checkpoint);
     // Caches first: a write answered once its read models caught up must not read an old copy.
-    if (readModelChanged) for (const listener of advanceListeners) listener(worker.projection.name);
+    if (readModelChanged) notifyAdvance(worker.projection.name);
     waiters.notify(worker.projection.name);
   };
 

@@ -214,7 +214,36 @@ describe("a tab of another user (the cookie is the browser's, shared by its tabs
     expect(await isSignedIn(admin.client)).toBe(true);
     expect((await admin.client.get('/api/patients', asTab(admin.user.id))).status).toBe(200);
     expect((await admin.client.get('/api/patients', asTab(admin.user.id.toUpperCase()))).status).toBe(200);
-    // Calls that name no tab (another client, a report link) are the session's.
+    // Calls that name no tab (another client) are the session's.
     expect((await admin.client.get('/api/patients')).status).toBe(200);
+  });
+
+  it("refuses a tab that knows nobody is signed in ('none'), and a link naming another user", async () => {
+    const other = await signInAs(app, 'approved');
+    const before = await countEvents(app);
+    const nobody = await admin.client.post(
+      '/api/force-initialize',
+      {},
+      { headers: { 'X-Bari-User': 'none' } },
+    );
+    expect(nobody.status).toBe(403);
+    expect(nobody.body).toMatchObject({ code: 'SETUP_TOKEN_REQUIRED' });
+    const link = await admin.client.get(`/api/reports/municipal?asUser=${other.user.id}`);
+    expect(link.status).toBe(401);
+    expect(await countEvents(app)).toBe(before);
+    expect((await admin.client.get(`/api/reports/municipality?asUser=${admin.user.id}`)).status).toBe(200);
+  });
+
+  it("ends nothing when a tab of another user signs out: the session, and its audit, are the other user's", async () => {
+    const other = await signInAs(app, 'approved');
+    const before = await countEvents(app);
+    const logout = await admin.client.post('/api/auth/logout', undefined, {
+      headers: { 'X-Bari-User': other.user.id },
+    });
+    expect(logout.status).toBe(200);
+    const link = await admin.client.get(`/api/logout?asUser=${other.user.id}`);
+    expect(link.status).toBe(302);
+    expect(await countEvents(app)).toBe(before);
+    expect(await isSignedIn(admin.client)).toBe(true);
   });
 });

@@ -8,4 +8,6 @@ export interface RequestState {
   /** The session's id in the session store, and the access key it was opened with. */
   sessionId?: string;
   accessKeyId?: string;
+  /** The call names another user than the session's (a tab of someone else): it acts as nobody. */
+  otherTab?: boolean;
 }

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@bari/contracts';
 import { AnchorButton, Button, Classes, Icon, Intent } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
+import { withTabUser } from '../../app/tab-user.ts';
 import { useCurrentUserQuery } from '../auth/auth-api.ts';
 import { AccountCard } from './account-card.tsx';
 import { accountMessages as m } from './messages.ts';
@@ -43,7 +44,7 @@ export function AccountPendingPage() {
             onClick={() => window.location.reload()}
             text={m.checkAgain}
           />
-          <AnchorButton href={LOGOUT_NAVIGATION_URL} icon={IconNames.LOG_OUT} text={m.logout} />
+          <AnchorButton href={withTabUser(LOGOUT_NAVIGATION_URL)} icon={IconNames.LOG_OUT} text={m.logout} />
         </>
       }
       description={

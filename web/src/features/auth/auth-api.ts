@@ -11,10 +11,11 @@ export const authApi = api.injectEndpoints({
     currentUser: build.query<CurrentUser | null, void>({
       query: () => ({ url: '/api/auth/user', on401: 'returnNull' }),
       providesTags: [CURRENT_USER_TAG],
-      // Who this tab acts as, sent with its calls from now on (`tab-user.ts`).
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data !== undefined) tabUser.set(data?.id ?? null);
+      // Who this tab acts as, sent with its calls from now on (`tab-user.ts`): set as the
+      // answer is taken, before any query it lets start.
+      transformResponse: (user: CurrentUser | null) => {
+        tabUser.set(user?.id ?? null);
+        return user;
       },
     }),
     /** Answers who signed in (the sign-in dialog compares it with who lost the session). */
@@ -23,9 +24,9 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body, on401: 'refusal' }),
       // Only a successful login changes who is signed in.
       invalidatesTags: (_result, error) => (error ? [] : [CURRENT_USER_TAG]),
-      async onQueryStarted(_arg, { queryFulfilled }) {
-        const signedIn = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
-        if (signedIn) tabUser.set(signedIn.id);
+      transformResponse: (user: CurrentUser) => {
+        tabUser.set(user.id);
+        return user;
       },
     }),
     logout: build.mutation<null, void>({

@@ -1,4 +1,5 @@
 import { Intent } from '@blueprintjs/core';
+import { tabUserParam } from '../../app/tab-user.ts';
 import { showToast } from '../../app/toaster.tsx';
 import { isReversed, type DateRange } from './date-range-fields.tsx';
 import { reportsMessages as m } from './messages.ts';
@@ -18,6 +19,7 @@ export function openReport(
     showToast({ title: m.errorTitle, description: m.datesReversed, intent: Intent.DANGER });
     return;
   }
-  window.open(reportUrl(path, { ...params, ...range }), '_blank', 'noopener');
+  // The tab's user goes with the link: a PDF is generated and audited in its name only.
+  window.open(reportUrl(path, { ...params, ...range, ...tabUserParam() }), '_blank', 'noopener');
   showToast({ title: m.reportGenerated, description: success, intent: Intent.SUCCESS });
 }

@@ -10,14 +10,15 @@ import { createSessionStore, newSessionId, sessionIdHash } from './session-store
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from './session-timeouts.ts';
 
 /**
- * Whether the call may act as the session's user: the web sends the user its tab signed in as
- * (`X-Bari-User`); after another user signed in in another tab of the same browser, that tab's
- * calls would otherwise be made, and audited, in the other user's name. Calls without it (other
- * clients, the report links a tab opens) are the session's.
+ * Whether the call may act as the session's user: the web names the user its tab signed in as
+ * (`X-Bari-User` on its calls, `asUser` on the links it opens: a report, the logout link; 'none'
+ * once the tab knows nobody is signed in); after another user signed in in another tab of the
+ * same browser, that tab's calls would otherwise be made, and audited, in the other user's
+ * name. Calls naming none (other clients) are the session's.
  */
 function actsAs(ctx: Koa.Context, userId: string): boolean {
-  const tabUser = ctx.get('X-Bari-User');
-  return tabUser === '' || tabUser.toLowerCase() === userId;
+  const named = ctx.get('X-Bari-User') || (typeof ctx.query.asUser === 'string' ? ctx.query.asUser : '');
+  return named === '' || named.toLowerCase() === userId;
 }
 
 /** The cookie's name; `__Host-` (Secure, host-only, path /) when served over HTTPS. */
@@ -78,6 +79,7 @@ export function sessionMiddleware(app: Koa<RequestState>, deps: ApiDependencies)
       } else if (!actsAs(ctx, user.id)) {
         // A tab of someone else (the cookie is the browser's, shared by its tabs): this call is
         // not theirs to make in this session's name; the session itself goes on.
+        ctx.state.otherTab = true;
       } else {
         ctx.state.user = user;
         ctx.state.accessKeyId = signedIn.accessKeyId;

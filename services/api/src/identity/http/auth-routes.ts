@@ -55,8 +55,12 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
     respond(ctx, CurrentUserSchema, ctx.state.user as CurrentUser);
   });
 
-  /** Ends the session (recording the logout); signed out already is not an error. */
+  /**
+   * Ends the session (recording the logout); signed out already is not an error. A tab of
+   * another user than the session's ends nothing: the session is the other user's.
+   */
   const signOut = async (ctx: Context) => {
+    if (ctx.state.otherTab) return;
     const user = ctx.state.user;
     try {
       if (user) await recordLogout(services, user, metadataOf(ctx, deps, user));
