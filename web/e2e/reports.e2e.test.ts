@@ -151,7 +151,8 @@ describe('/reports', () => {
       .waitForURL(/\/api\/reports\/individual\?patient=/, { waitUntil: 'commit' })
       .catch(() => undefined);
     const url = tab.url();
-    expect(url).toMatch(/\/api\/reports\/individual\?patient=[0-9a-f-]{36}$/);
+    // The tab's user goes with the link (a PDF is generated and audited in its name only).
+    expect(url).toMatch(/\/api\/reports\/individual\?patient=[0-9a-f-]{36}&asUser=[0-9a-f-]{36}$/);
     // The new tab is in front; the toast animates in the reports tab once it is back there.
     await page.bringToFront();
     await toast(page, 'Relatório individual aberto em nova aba').waitFor();
