@@ -281,4 +281,27 @@ describe('a session that expires while a form is being filled', () => {
     expect(after.name).toBe(typed.name);
     expect(after.notes).toBe(typed.notes);
   });
+
+  it('closes the dialog and saves when she signed in again in another tab, once this one is back in front', async () => {
+    const page = await openSignedInPage(app, admin, { viewport: { width: 1366, height: 768 } });
+    const typed = { name: 'Marta Salva Pela Outra Aba', notes: 'Entrou de novo na outra aba.' };
+    const form = await editTyped(page, typed);
+    const saves = recordCalls(page, 'PATCH', /^\/api\/patients\/[^/]+$/);
+    await expireSession(page);
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('dialog', { name: 'Sessão encerrada' }).waitFor();
+
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`${app.baseUrl}/login`);
+    expect((await callApi(otherTab, 'POST', '/api/auth/login', admin)).status).toBe(200);
+    await page.bringToFront();
+    // What a browser sends a window brought back to the front (headless Chromium does not).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+    await form.waitFor({ state: 'detached' });
+    expect(saves).toHaveLength(2);
+    const after = await readPatient(page);
+    expect(after.name).toBe(typed.name);
+    await otherTab.close();
+  });
 });

@@ -25,6 +25,8 @@ export interface SessionRecovery {
   signedInAgain(): void;
   /** The page is going away (another user signed in, or the user left): the calls end as they are. */
   leave(): void;
+  /** How many times the same user signed in again: a call sent before the last one lost an old session. */
+  signIns(): number;
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -32,6 +34,7 @@ export function createSessionRecovery(): SessionRecovery {
   let hosts = 0;
   let status: RecoveryStatus = 'unavailable';
   let waiting: ((outcome: SignInAgainOutcome) => void)[] = [];
+  let signIns = 0;
   const listeners = new Set<() => void>();
 
   const moveTo = (next: RecoveryStatus) => {
@@ -69,9 +72,11 @@ export function createSessionRecovery(): SessionRecovery {
     },
     signedInAgain() {
       if (status !== 'signing-in') return;
+      signIns += 1;
       moveTo('idle');
       settle('same-user');
     },
+    signIns: () => signIns,
     leave() {
       moveTo('leaving');
       settle('abandoned');
@@ -135,6 +140,7 @@ export async function sendRecoveringSession(
   { recovery, unsavedWork, redirect }: SendRecoveringDeps,
 ): Promise<ApiResult> {
   for (;;) {
+    const signInsBefore = recovery.signIns();
     const result = await send();
     if (!('error' in result)) return result;
     const reaction = lostSessionReaction(request, result.error, {
@@ -143,6 +149,8 @@ export async function sendRecoveringSession(
     });
     if (reaction === 'redirect') redirect(result.error);
     if (reaction !== 'sign-in-again') return result;
+    // Sent with the session lost before the user signed in again meanwhile: send it again now.
+    if (recovery.signIns() !== signInsBefore) continue;
     if ((await recovery.signInAgain()) !== 'same-user') return result;
   }
 }

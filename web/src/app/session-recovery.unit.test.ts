@@ -174,6 +174,23 @@ describe('sendRecoveringSession', () => {
     await expect(saving).resolves.toEqual({ data: null });
   });
 
+  it('given a call that lost the session before the user signed in again meanwhile, sends it again without asking', async () => {
+    const { recovery, send, call, dialogOpen } = setUp([{ error: LOST }], { unsavedWork: true });
+    const first = call(SAVE);
+    await dialogOpen();
+    // A second call, sent with the old session while the dialog is open, answers after the sign-in.
+    let answerLate: (result: ApiResult) => void = () => undefined;
+    send.mockImplementationOnce(() => new Promise<ApiResult>((resolve) => (answerLate = resolve)));
+    const late = call(READ);
+    recovery.signedInAgain();
+    await expect(first).resolves.toEqual({ data: 'no more answers' });
+    answerLate({ error: LOST });
+
+    await expect(late).resolves.toEqual({ data: 'no more answers' });
+    expect(recovery.status()).toBe('idle');
+    expect(send).toHaveBeenCalledTimes(4);
+  });
+
   it('given a read with nothing typed, redirects as today and answers the 401', async () => {
     const { recovery, send, redirect, call } = setUp([{ error: LOST }]);
 

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@bari/contracts';
 import { Button, ButtonVariant, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { sendRequest } from '../../app/http-client.ts';
 import { HOME_PATH, LOGIN_PATH } from '../../app/route-access.ts';
 import { isSameUser, sessionRecovery } from '../../app/session-recovery.ts';
 import { useCurrentUserQuery } from './auth-api.ts';
@@ -28,6 +29,20 @@ export function SessionExpiredDialog() {
     sessionRecovery.leave();
     go();
   };
+
+  // Signed in again in another tab of this browser (the cookie is shared): seen when this tab
+  // comes back to the front. Read apart from the app's cache, which says who this tab acts as.
+  useEffect(() => {
+    const check = () => {
+      void sendRequest({ url: '/api/auth/user', on401: 'returnNull' }).then((result) => {
+        if ('data' in result && isSameUser(previous, result.data as { id?: unknown } | null)) {
+          sessionRecovery.signedInAgain();
+        }
+      });
+    };
+    window.addEventListener('focus', check);
+    return () => window.removeEventListener('focus', check);
+  }, [previous]);
 
   const onSignedIn = (signedIn: CurrentUser) => {
     if (isSameUser(previous, signedIn)) sessionRecovery.signedInAgain();
