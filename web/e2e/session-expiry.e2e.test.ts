@@ -296,7 +296,9 @@ describe('a session that expires while a form is being filled', () => {
     expect((await callApi(otherTab, 'POST', '/api/auth/login', admin)).status).toBe(200);
     await page.bringToFront();
     // What a browser sends a window brought back to the front (headless Chromium does not).
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.evaluate(() =>
+      (globalThis as unknown as { dispatchEvent(event: Event): boolean }).dispatchEvent(new Event('focus')),
+    );
 
     await form.waitFor({ state: 'detached' });
     expect(saves).toHaveLength(2);
