@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { hasFocus } from './support/focus.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
 
@@ -49,6 +50,8 @@ describe('login page', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).not.toBe('');
+    // The key field takes the focus back, to type it again.
+    await expect.poll(() => hasFocus(page.getByLabel('Chave de acesso', { exact: true }))).toBe(true);
     await screenshot(page, 'login-refused');
     expect(new URL(page.url()).pathname).toBe('/login');
   });

@@ -29,7 +29,7 @@ export const accessKeysMessages = {
   boundTo: 'Vinculada a',
   invitation: 'Convite — ainda não utilizada',
   removedUser: 'Usuário removido',
-  usage: (count: number) => `Uso: ${formatCount(count)} vezes`,
+  usage: (count: number) => (count === 1 ? 'Uso: 1 vez' : `Uso: ${formatCount(count)} vezes`),
   statusActive: 'Ativa',
   statusInactive: 'Inativa',
   statusExpired: 'Expirada',

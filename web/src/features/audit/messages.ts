@@ -170,7 +170,7 @@ export const auditMessages = {
   reportKindLabels: {
     individual: 'Relatório individual',
     municipal: 'Relatório municipal',
-    custom: 'Relatório personalizado',
+    custom: 'Relatório Customizado',
   } as Readonly<Record<string, string>>,
   /** The `format` of a custom report's export (EXPORT_REPORT). */
   reportFormatLabels: {

@@ -4,6 +4,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFocusAfterSubmit } from '../../common/focus/use-focus-after-submit.ts';
 import { ControlledField } from '../../common/controlled-field.tsx';
 import { TextField } from '../../common/text-field.tsx';
 import { AccessKeyInput } from './access-key-input.tsx';
@@ -36,11 +37,14 @@ export function LoginForm({ idPrefix, defaultEmail = '', onSignedIn, busy = fals
   const {
     control,
     handleSubmit,
+    setFocus,
     formState: { isSubmitting },
   } = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { email: defaultEmail, accessKey: '' },
   });
+  // The fields are disabled while the key is checked: a refused key gives the focus back to it.
+  const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
 
   const onSubmit = async (values: LoginRequest) => {
     setFailure(null);
@@ -49,6 +53,7 @@ export function LoginForm({ idPrefix, defaultEmail = '', onSignedIn, busy = fals
       user = await login(values).unwrap();
     } catch (error) {
       setFailure(loginErrorMessage(error));
+      refocus('accessKey');
       return;
     }
     onSignedIn(user);
