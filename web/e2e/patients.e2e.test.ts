@@ -537,6 +537,13 @@ describe('patients: registration, follow-up and removal', () => {
     });
     expect(concurrent.status()).toBe(200);
 
+    // The patient's own CPF is not looked up (each lookup is an audited search nobody typed).
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const search = url.searchParams.get('search');
+      if (url.pathname === '/api/patients' && search) lookups.push(search);
+    });
     await page.getByRole('button', { name: 'Editar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
@@ -550,6 +557,7 @@ describe('patients: registration, follow-up and removal', () => {
       .waitFor();
     await dialog.getByLabel('Data da Cirurgia').fill('2026-03-03');
     await expect.poll(() => dialog.getByText('do lado errado da cirurgia', { exact: false }).count()).toBe(0);
+    expect(lookups).toEqual([]);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
     // Refused (409), the form now stands on the patient as it is, the reason above it: the other

@@ -169,6 +169,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
               control={control}
               disabled={isSubmitting}
               patientId={edited?.id}
+              own={patient ? { cpf: patient.cpf, cns: patient.cns } : undefined}
               recorded={
                 patient && 'procedures' in patient
                   ? { surgeryDate: patient.surgeryDate, procedures: patient.procedures }

@@ -23,15 +23,17 @@ export interface PatientFormFieldsProps {
   disabled: boolean;
   /** The patient being edited (its own CPF and CNS are not another's). */
   patientId?: string;
+  /** Its CPF and CNS as recorded: not looked up while unchanged (a lookup is an audited search). */
+  own?: { readonly cpf: string | null; readonly cns: string | null };
   /** The edited patient's surgery date and procedures, as recorded: what a new date would misplace. */
   recorded?: { surgeryDate: string | null; procedures: readonly PatientProcedureDto[] };
 }
 
 /** The patient form's fields (§3, §5 and 'Data da Cirurgia'), in three groups. */
-export function PatientFormFields({ control, disabled, patientId, recorded }: PatientFormFieldsProps) {
+export function PatientFormFields({ control, disabled, patientId, own, recorded }: PatientFormFieldsProps) {
   const common = { control, disabled };
-  const cpfInUse = useIdentifierInUseWarning(control, patientId, 'cpf');
-  const cnsInUse = useIdentifierInUseWarning(control, patientId, 'cns');
+  const cpfInUse = useIdentifierInUseWarning(control, patientId, 'cpf', own?.cpf);
+  const cnsInUse = useIdentifierInUseWarning(control, patientId, 'cns', own?.cns);
   return (
     <>
       <fieldset className="patient-form__group">
