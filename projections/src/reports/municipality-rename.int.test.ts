@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PatientRegistered, ProcedureAssigned, type PatientDetails } from '@bari/contracts';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
-import { rebuildProjection } from '../runner/rebuild.ts';
 import { patientsProjection } from '../patients/projection.ts';
 import { patientDetails } from '../../test/support/patient-fixtures.ts';
 import { createReportQueries } from './queries.ts';
@@ -115,12 +114,7 @@ describe('a municipality renamed by a later IBGE list', { timeout: 60_000 }, () 
     ]);
 
     // A rebuild answers the same.
-    await harness.runner.stop();
-    await rebuildProjection({
-      eventStore: harness.eventStore,
-      pool: harness.pool,
-      projection: patientsProjection,
-    });
+    await harness.rebuild(patientsProjection);
     expect(await everyRead()).toEqual(reads);
   });
 });

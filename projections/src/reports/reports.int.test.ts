@@ -15,7 +15,6 @@ import {
 } from '@bari/contracts';
 import { sql } from '@bari/db';
 import { startProjectionHarness, type ProjectionHarness } from '../../test/support/projection-harness.ts';
-import { rebuildProjection } from '../runner/rebuild.ts';
 import { patientsProjection } from '../patients/projection.ts';
 import { createStatisticsQueries } from '../patients/statistics-queries.ts';
 import { createReportQueries } from './queries.ts';
@@ -251,12 +250,7 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
     }).toEqual(statistics);
 
     const before = await counterRows();
-    await harness.runner.stop();
-    await rebuildProjection({
-      eventStore: harness.eventStore,
-      pool: harness.pool,
-      projection: patientsProjection,
-    });
+    await harness.rebuild(patientsProjection);
     expect(await counterRows()).toEqual(before);
   });
 
@@ -324,13 +318,7 @@ describe('report counters (fed by the patients projection)', { timeout: 60_000 }
     // And a rebuild in small batches, which sums the counters during its replay and writes
     // them once, leaves every counter row as the live batches did, rows at zero included
     const live = { counters: await counterRows(), statistics: await statisticsRows() };
-    await harness.runner.stop();
-    await rebuildProjection({
-      eventStore: harness.eventStore,
-      pool: harness.pool,
-      projection: patientsProjection,
-      batchSize: 3,
-    });
+    await harness.rebuild(patientsProjection, { batchSize: 3 });
     expect({ counters: await counterRows(), statistics: await statisticsRows() }).toEqual(live);
   });
 });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { EventMetadata } from '@bari/contracts';
 import { silentLogger } from '../../src/runner/logger.ts';
 import type { Projection } from '../../src/runner/projection.ts';
+import { rebuildProjection } from '../../src/runner/rebuild.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../src/runner/runner.ts';
 import {
   createProjectionTestDatabase,
@@ -20,6 +21,8 @@ export interface ProjectionHarness extends ProjectionTestDatabase {
     events: readonly { readonly type: string; readonly data: unknown }[],
     metadata?: Partial<EventMetadata>,
   ): Promise<void>;
+  /** Stops the live runner and rebuilds `projection` from the whole log, as the CLI does. */
+  rebuild(projection: Projection, options?: { readonly batchSize?: number }): Promise<void>;
   /** Stops the runner, releases the stores and drops the database. */
   close(): Promise<void>;
 }
@@ -45,6 +48,10 @@ export async function startProjectionHarness(projections: readonly Projection[])
         'any',
       );
       expect(await runner.waitFor(result.position, { timeoutMs: 10_000 })).toBe(true);
+    },
+    async rebuild(projection, options = {}) {
+      await runner.stop();
+      await rebuildProjection({ eventStore, pool, projection, ...options });
     },
     async close() {
       await runner.stop();
