@@ -306,4 +306,45 @@ describe('a session that expires while a form is being filled', () => {
     expect(after.name).toBe(typed.name);
     await otherTab.close();
   });
+  it("takes the browser's other tabs off her patients when she signs out in one", async () => {
+    const page = await openSignedInPage(app, admin, { viewport: { width: 1366, height: 768 } });
+    const patientPage = `${app.baseUrl}/patients/${patientId}`;
+    const { name } = await readPatient(page);
+    await page.goto(patientPage);
+    await page.getByRole('heading', { name }).waitFor();
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(patientPage);
+    await otherTab.getByRole('heading', { name }).waitFor();
+
+    await otherTab.getByRole('button', { name: 'Sair' }).click();
+    await otherTab.waitForURL(`${app.baseUrl}/login`);
+
+    // Without a call of its own, the first tab leaves the patient for the login screen.
+    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByText(name).count()).toBe(0);
+    await otherTab.close();
+  });
+
+  it("covers a form holding changes with 'Sessão encerrada' when she signs out in another tab, and keeps it", async () => {
+    const page = await openSignedInPage(app, admin, { viewport: { width: 1366, height: 768 } });
+    const typed = { name: 'Marta Mantida Após Sair', notes: 'Saiu pela outra aba.' };
+    const form = await editTyped(page, typed);
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`${app.baseUrl}/patients`);
+    await otherTab.getByRole('button', { name: 'Sair' }).click();
+    await otherTab.waitForURL(`${app.baseUrl}/login`);
+
+    const signIn = page.getByRole('dialog', { name: 'Sessão encerrada' });
+    await signIn.getByLabel('Chave de acesso', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/patients/${patientId}`);
+    await signIn.getByLabel('Chave de acesso', { exact: true }).fill(admin.accessKey);
+    await signIn.getByRole('button', { name: 'Entrar' }).click();
+    await signIn.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Nome', { exact: true }).inputValue()).toBe(typed.name);
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await readPatient(page)).name).toBe(typed.name);
+    await otherTab.close();
+  });
 });
