@@ -133,7 +133,7 @@ describe('audit', () => {
       await button.click();
       const read = page.getByRole('dialog', { name: 'Detalhes do Registro' });
       shown.push((await read.locator('.audit-details').textContent()) ?? '');
-      await read.getByRole('button', { name: 'Fechar' }).click();
+      await read.getByRole('button', { name: 'Fechar', exact: true }).click();
       await read.waitFor({ state: 'detached' });
     }
     expect(shown.join('\n')).toContain('Ação filtradaAtualizar Paciente');

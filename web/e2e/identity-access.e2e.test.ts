@@ -138,7 +138,7 @@ describe('identity: confinement and restricted screens', () => {
     const page = await openSignedInPage(app, admin);
     await page.goto(`${app.baseUrl}/access-keys`);
     const open = page.getByRole('button', { name: 'Nova Chave' });
-    for (const closeWith of ['Escape', 'Close'] as const) {
+    for (const closeWith of ['Escape', 'Fechar janela'] as const) {
       await open.click();
       const form = page.getByRole('dialog', { name: 'Nova Chave' });
       await form.getByLabel('Descrição').fill(`Chave fechada com ${closeWith}`);
@@ -150,7 +150,7 @@ describe('identity: confinement and restricted screens', () => {
         .poll(() => hasFocus(shown.getByRole('button', { name: 'Copiar chave de acesso' })))
         .toBe(true);
       if (closeWith === 'Escape') await page.keyboard.press('Escape');
-      else await shown.getByRole('button', { name: 'Close' }).click();
+      else await shown.getByRole('button', { name: closeWith }).click();
       await shown.waitFor({ state: 'detached' });
       await expect.poll(() => hasFocus(open)).toBe(true);
     }

@@ -138,6 +138,9 @@ describe('a session that expires while a form is being filled', () => {
     await toast(page, 'Paciente atualizado com sucesso!').waitFor();
     await signIn.waitFor({ state: 'detached' });
     await form.waitFor({ state: 'detached' });
+    // The toast's × is named in Portuguese (Blueprint's says 'Close') and dismisses it.
+    await page.locator('.app-toaster').getByRole('button', { name: 'Fechar aviso' }).click();
+    await toast(page, 'Paciente atualizado com sucesso!').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: typed.name }).waitFor();
 
     // The refused save, then the one sent again: the same request, written once.

@@ -87,7 +87,7 @@ export async function createKeyThroughUi(
   const keyField = dialog.getByRole('textbox', { name: 'Chave de acesso' });
   await keyField.waitFor();
   const key = await keyField.inputValue();
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
   await page.getByRole('article', { name: description }).waitFor();
   return key;
 }

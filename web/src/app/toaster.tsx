@@ -1,4 +1,13 @@
-import { Intent, OverlaysProvider, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import {
+  Intent,
+  OverlaysProvider,
+  OverlayToaster,
+  Position,
+  type Toaster,
+  type ToastProps,
+} from '@blueprintjs/core';
+import { IconNames } from '@blueprintjs/icons';
+import { commonMessages } from '../common/messages.ts';
 import { createRoot } from 'react-dom/client';
 import './toaster.css';
 
@@ -33,12 +42,24 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
+/**
+ * Blueprint names a toast's × 'Close', in English, for screen readers: ours is the toast's
+ * action (which dismisses it too), named in Portuguese.
+ */
+const CLOSE_ACTION: ToastProps['action'] = {
+  icon: IconNames.CROSS,
+  // ActionProps has no aria-label, but the AnchorButton it becomes passes it to its element.
+  ...({ 'aria-label': commonMessages.closeNotice } as object),
+};
+
 /** Shows a toast with a bold title and an optional description line. */
 export function showToast({ title, description, intent = Intent.NONE }: ToastOptions): void {
   void getToaster().then((instance) =>
     instance.show({
       intent,
       timeout: TOAST_TIMEOUT_MS,
+      isCloseButtonShown: false,
+      action: CLOSE_ACTION,
       message: (
         <div className="app-toast">
           <strong className="app-toast__title">{title}</strong>

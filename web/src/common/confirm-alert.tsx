@@ -1,4 +1,5 @@
-import { Button, Classes, Dialog, Icon, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Button, Classes, Dialog, Icon, Intent, SpinnerSize } from '@blueprintjs/core';
+import { AppSpinner } from './app-spinner.tsx';
 import type { IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
@@ -56,7 +57,7 @@ export function ConfirmAlert({
       <div className={Classes.ALERT_FOOTER}>
         <Button
           aria-busy={loading}
-          icon={loading ? <Spinner size={SpinnerSize.SMALL} /> : undefined}
+          icon={loading ? <AppSpinner size={SpinnerSize.SMALL} /> : undefined}
           intent={intent}
           onClick={() => {
             if (!loading) onConfirm();

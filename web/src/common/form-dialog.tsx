@@ -1,11 +1,11 @@
-import { Dialog, type DialogProps } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useUnsavedWork } from '../app/unsaved-work.ts';
+import { AppDialog, type AppDialogProps } from './app-dialog.tsx';
 import { useDiscardGuard } from './discard-guard.tsx';
 import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
 
 export interface FormDialogProps extends Omit<
-  DialogProps,
+  AppDialogProps,
   'children' | 'isOpen' | 'onClose' | 'canEscapeKeyClose' | 'isCloseButtonShown'
 > {
   /** The form holds changes: closing it by the backdrop, Escape, × or 'Cancelar' asks first. */
@@ -42,7 +42,7 @@ export function FormDialog({
   // tree) to the dialog and ask again.
   return (
     <>
-      <Dialog
+      <AppDialog
         {...dialogProps}
         canEscapeKeyClose={!busy}
         canOutsideClickClose={canOutsideClickClose && !busy}
@@ -51,7 +51,7 @@ export function FormDialog({
         onClose={close}
       >
         {children(close)}
-      </Dialog>
+      </AppDialog>
       {confirmation}
     </>
   );

@@ -1,4 +1,5 @@
-import { NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { NonIdealState, SpinnerSize } from '@blueprintjs/core';
+import { AppSpinner } from './app-spinner.tsx';
 import { commonMessages } from './messages.ts';
 import './loading-screen.css';
 
@@ -6,7 +7,7 @@ import './loading-screen.css';
 export function LoadingScreen() {
   return (
     <main aria-busy="true" className="loading-screen">
-      <NonIdealState icon={<Spinner size={SpinnerSize.STANDARD} />} title={commonMessages.loading} />
+      <NonIdealState icon={<AppSpinner size={SpinnerSize.STANDARD} />} title={commonMessages.loading} />
     </main>
   );
 }

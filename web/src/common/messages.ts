@@ -26,6 +26,8 @@ export const commonMessages = {
   underConstructionDescription: 'Esta tela estará disponível em breve.',
   error: 'Erro',
   cancel: 'Cancelar',
+  closeDialog: 'Fechar janela',
+  closeNotice: 'Fechar aviso',
   optional: '(opcional)',
   datePlaceholder: 'dd/mm/aaaa',
   timePlaceholder: 'hh:mm',

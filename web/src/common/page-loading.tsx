@@ -1,4 +1,5 @@
-import { NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { NonIdealState, SpinnerSize } from '@blueprintjs/core';
+import { AppSpinner } from './app-spinner.tsx';
 import { commonMessages } from './messages.ts';
 
 /**
@@ -8,7 +9,7 @@ import { commonMessages } from './messages.ts';
 export function PageLoading() {
   return (
     <div aria-busy="true" className="page-loading">
-      <NonIdealState icon={<Spinner size={SpinnerSize.STANDARD} />} title={commonMessages.loading} />
+      <NonIdealState icon={<AppSpinner size={SpinnerSize.STANDARD} />} title={commonMessages.loading} />
     </div>
   );
 }

@@ -49,6 +49,7 @@ import pulse from '@blueprintjs/icons/lib/esm/generated/16px/paths/pulse';
 import refresh from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh';
 import search from '@blueprintjs/icons/lib/esm/generated/16px/paths/search';
 import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
+import smallCross from '@blueprintjs/icons/lib/esm/generated/16px/paths/small-cross';
 import tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
 import time from '@blueprintjs/icons/lib/esm/generated/16px/paths/time';
@@ -108,6 +109,7 @@ export const iconPaths16: Readonly<Record<string, readonly string[]>> = {
   refresh,
   search,
   shield,
+  'small-cross': smallCross,
   tick,
   'tick-circle': tickCircle,
   time,

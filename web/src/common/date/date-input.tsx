@@ -1,12 +1,5 @@
-import {
-  Button,
-  ButtonVariant,
-  InputGroup,
-  Intent,
-  PopoverNext,
-  Spinner,
-  SpinnerSize,
-} from '@blueprintjs/core';
+import { Button, ButtonVariant, InputGroup, Intent, PopoverNext, SpinnerSize } from '@blueprintjs/core';
+import { AppSpinner } from '../app-spinner.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { lazy, Suspense, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { loadChunk } from '../load-chunk.ts';
@@ -77,7 +70,7 @@ export function DateInput({
   const calendar = (
     <PopoverNext
       content={
-        <Suspense fallback={<Spinner className="date-input__loading" size={SpinnerSize.SMALL} />}>
+        <Suspense fallback={<AppSpinner className="date-input__loading" size={SpinnerSize.SMALL} />}>
           <Calendar
             endMonth={isoToDate(max) ?? new Date(new Date().getFullYear() + 5, 11)}
             onSelect={(date) => {

@@ -1,5 +1,6 @@
 import type { AccessKeyListItem } from '@bari/contracts';
-import { Button, Callout, Card, Elevation, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Elevation, Intent, NonIdealState } from '@blueprintjs/core';
+import { AppSpinner } from '../../common/app-spinner.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { hasStatus } from '../../app/http-client.ts';
@@ -28,7 +29,7 @@ export function AccessKeysPage() {
   if (forbidden) {
     content = <RestrictedAccessCard />;
   } else if (keys.isLoading) {
-    content = <Spinner />;
+    content = <AppSpinner />;
   } else if (!keys.data) {
     content = (
       <Callout icon={IconNames.ERROR} intent={Intent.DANGER}>

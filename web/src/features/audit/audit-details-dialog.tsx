@@ -1,5 +1,6 @@
 import type { AuditFacetsDto, AuditLogEntryDto } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { AppDialog } from '../../common/app-dialog.tsx';
 import {
   actionLabel,
   displayNamedValue,
@@ -41,7 +42,7 @@ export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialog
     summary.push([`value-${key}`, fieldLabel(key), displayNamedValue(key, value, names)]);
   }
   return (
-    <Dialog isOpen onClose={onClose} title={m.detailsTitle}>
+    <AppDialog isOpen onClose={onClose} title={m.detailsTitle}>
       <DialogBody>
         <HTMLTable className="audit-details" compact>
           <tbody>
@@ -58,6 +59,6 @@ export function AuditDetailsDialog({ entry, users, onClose }: AuditDetailsDialog
         ) : null}
       </DialogBody>
       <DialogFooter actions={<Button onClick={onClose} text={m.close} />} />
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { InitializationCredential } from '@bari/contracts';
-import { Callout, Card, Elevation, H1, Icon, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Card, Elevation, H1, Icon, Intent } from '@blueprintjs/core';
+import { AppSpinner } from '../../common/app-spinner.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { commonMessages } from '../../common/messages.ts';
@@ -29,7 +30,7 @@ export function InitializePage() {
       </Card>
     );
   } else if (status.isLoading) {
-    content = <Spinner aria-label={commonMessages.loading} />;
+    content = <AppSpinner />;
   } else if (!status.data) {
     content = (
       <Callout icon={IconNames.ERROR} intent={Intent.DANGER}>

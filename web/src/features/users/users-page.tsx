@@ -1,4 +1,5 @@
-import { Button, Callout, Card, Elevation, H2, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Elevation, H2, Intent } from '@blueprintjs/core';
+import { AppSpinner } from '../../common/app-spinner.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { hasStatus } from '../../app/http-client.ts';
@@ -26,7 +27,7 @@ export function UsersPage() {
   if (forbidden) {
     content = <RestrictedAccessCard />;
   } else if (users.isLoading) {
-    content = <Spinner />;
+    content = <AppSpinner />;
   } else if (!users.data) {
     content = (
       <Callout icon={IconNames.ERROR} intent={Intent.DANGER}>

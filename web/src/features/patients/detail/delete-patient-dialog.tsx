@@ -1,5 +1,5 @@
 import { DeletePatientBodySchema, type DeletePatientBody, type PatientDto } from '@bari/contracts';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
@@ -10,6 +10,7 @@ import { showToast } from '../../../app/toaster.tsx';
 import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { useDiscardGuard } from '../../../common/discard-guard.tsx';
 import { useUnsavedWork } from '../../../app/unsaved-work.ts';
+import { AppDialog } from '../../../common/app-dialog.tsx';
 import { commonMessages } from '../../../common/messages.ts';
 import { TextField } from '../../../common/text-field.tsx';
 import { failureDescription } from '../format.ts';
@@ -74,7 +75,7 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
 
   return (
     <>
-      <Dialog
+      <AppDialog
         canEscapeKeyClose={!busy}
         canOutsideClickClose={false}
         icon={IconNames.TRASH}
@@ -114,7 +115,7 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
             }
           />
         </form>
-      </Dialog>
+      </AppDialog>
       {confirmation}
     </>
   );
