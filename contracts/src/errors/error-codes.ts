@@ -12,6 +12,8 @@ export const ErrorCodeSchema = z.enum([
   'MALFORMED_JSON', // 400
   'MALFORMED_BODY_ENCODING', // 400: the body is not compressed as its Content-Encoding says
   'MALFORMED_TEXT_ENCODING', // 400: the body's text is not UTF-8
+  'BODY_NOT_OBJECT', // 400: the body is a JSON list, not an object
+  'BODY_TOO_DEEP', // 400: the body nests more than 32 levels
   'PAYLOAD_TOO_LARGE', // 413
   'HEADERS_TOO_LARGE', // 431: the request line and headers exceed Node's limit
   'MALFORMED_REQUEST', // 400: not an HTTP request Node can parse

@@ -2,6 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { normalizeContentEncoding } from './http/content-encoding.ts';
+import { requireObjectBody } from './http/json-body-shape.ts';
 import { requireUtf8Body } from './http/utf8-body.ts';
 import { readModelFreshness } from './http/read-model-freshness.ts';
 import type { Logger } from './shared/logger.ts';
@@ -78,6 +79,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     }),
   );
+  app.use(requireObjectBody());
   app.use(requireUtf8Body());
   if (options.session) app.use(options.session(app));
   app.use(root.routes());

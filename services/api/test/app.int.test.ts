@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { WrongExpectedVersion } from '@bari/event-store';
 import { buildApp } from '../src/app.ts';
 import { UTF8_BODY_MESSAGE } from '../src/http/utf8-body.ts';
+import { BODY_SHAPE_MESSAGES, MAX_BODY_DEPTH } from '../src/http/json-body-shape.ts';
 import { ERROR_MESSAGES } from '../src/http/error-response.ts';
 
 // The app over real HTTP, with routes that fail in each way the error handler must format.
@@ -76,6 +77,34 @@ describe('Koa skeleton', () => {
     const response = await post('/api/echo', '{"name":');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: 'MALFORMED_JSON', message: ERROR_MESSAGES.malformedJson });
+  });
+
+  it('refuses a list, a bare value and a body nested too deep, each with its code, before any route reads it', async () => {
+    const list = await post('/api/echo', '[{"name":"Ana","age":3}]');
+    expect(list.status).toBe(400);
+    expect(await list.json()).toEqual({ code: 'BODY_NOT_OBJECT', message: BODY_SHAPE_MESSAGES.notObject });
+    // A route that reads no body takes no list either.
+    const listToDelete = await fetch(base + '/api/things/1', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
+    expect(listToDelete.status).toBe(400);
+    for (const bare of ['null', '"x"', '42']) {
+      const response = await post('/api/echo', bare);
+      expect(response.status, bare).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'MALFORMED_JSON',
+        message: ERROR_MESSAGES.malformedJson,
+      });
+    }
+    const nested = (depth: number) =>
+      `{"name":"Ana","age":3,"x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const deep = await post('/api/echo', nested(MAX_BODY_DEPTH + 1));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ code: 'BODY_TOO_DEEP', message: BODY_SHAPE_MESSAGES.tooDeep });
+    // As deep as allowed: read by the route (which drops the field it does not know).
+    expect(await (await post('/api/echo', nested(MAX_BODY_DEPTH))).json()).toEqual({ name: 'Ana', age: 3 });
   });
 
   it('refuses a body whose text is not UTF-8 (a name sent as Latin-1) with 400, and reads one that is', async () => {

@@ -234,6 +234,24 @@ describe('items 9, 10 and 12: paths and methods', () => {
     expect((await admin.client.get('/Api/users')).status).toBe(404);
   });
 
+  it('answers a body nested thousands of levels deep with 400, signed in or not: no stack overflow, no 500', async () => {
+    const admin = await signInAs(app, 'admin');
+    const deep = `{"email":"x@y.z","accessKey":"k","x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const logsBefore = app.logs.length;
+    for (const [client, path] of [
+      [createClient(app.baseUrl), '/api/auth/login'],
+      [admin.client, '/api/patients'],
+    ] as const) {
+      const response = await client.post(path, undefined, {
+        rawBody: deep,
+        headers: { 'Idempotency-Key': 'deep-1' },
+      });
+      expect(response.status, path).toBe(400);
+      expect(response.body.code, path).toBe('BODY_TOO_DEEP');
+    }
+    expect(app.logs.slice(logsBefore).filter((line) => (line.level ?? 0) >= 50)).toEqual([]);
+  });
+
   it('answers a missing asset with a fixed Portuguese message, never a server path', async () => {
     const response = await createClient(app.baseUrl).get('/assets/nonexistent.js');
     expect(response.status).toBe(404);

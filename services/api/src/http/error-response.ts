@@ -28,7 +28,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
 
 export const ERROR_MESSAGES = {
   invalidData: 'Dados inválidos. Verifique os campos destacados.',
-  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  malformedJson: 'O corpo da requisição não é um objeto JSON válido.',
   badEncoding: 'O corpo da requisição não está comprimido como o cabeçalho Content-Encoding informa.',
   tooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
   headersTooLarge: 'O endereço ou os cabeçalhos da requisição excedem o tamanho máximo permitido.',
