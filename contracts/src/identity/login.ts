@@ -9,6 +9,7 @@ export const LoginRequestSchema = z.object({
   // As 'Adicionar Usuário' takes it: at most 254 characters (a longer one would be stored
   // for good by an invitation's registration, and could never sign in).
   email: EmailInputSchema,
-  accessKey: z.string().min(1, 'Chave de acesso é obrigatória'),
+  // Trimmed: a key copied from an email or a chat often brings a space or a line break along.
+  accessKey: z.string().trim().min(1, 'Chave de acesso é obrigatória'),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -61,6 +61,27 @@ describe('login', () => {
     expect(listed.find((item) => item.id === key.id)?.usageCount).toBe(1);
   });
 
+  it('signs in with a key pasted with a space or a line break around it', async () => {
+    const user = await createUser(admin.client);
+    const key = await issueKey(admin.client, { userId: user.id });
+    keysSeen.push(key.key);
+
+    const response = await createClient(app.baseUrl).post('/api/auth/login', {
+      email: user.email,
+      accessKey: ` ${key.key}\n`,
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id });
+    // Nothing but spaces is no key at all: the form's own message.
+    const blank = await createClient(app.baseUrl).post('/api/auth/login', {
+      email: user.email,
+      accessKey: '   ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual({ accessKey: 'Chave de acesso é obrigatória' });
+  });
+
   it('records the login with who and from where', async () => {
     const signedIn = await signInAs(app, 'approved');
     const login = (await readAllEvents(app)).findLast((event) => event.type === 'UserLoggedIn');
