@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
+import { hasUnsafeCharacters, hasVisibleContent, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
 import { PhaseSchema, ProcedureCategorySchema, phaseOfCategory } from './categories.ts';
 
 export const procedureTypeMessages = {
@@ -18,6 +18,8 @@ export const AddProcedureFormSchema = z.object({
     .trim()
     .min(1, procedureTypeMessages.nameRequired)
     .max(200, procedureTypeMessages.nameTooLong)
+    // Marks, symbols or dots alone ('\u0301\u0301', '...') name nothing on the patient's page.
+    .refine((text) => text === '' || hasVisibleContent(text), procedureTypeMessages.nameRequired)
     .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE),
 });
 export type AddProcedureForm = z.infer<typeof AddProcedureFormSchema>;

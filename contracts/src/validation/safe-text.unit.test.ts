@@ -30,6 +30,17 @@ describe('hasUnsafeCharacters (issue 10, item 2)', () => {
     ['a Mongolian vowel separator', '\u180E'],
     ['a private-use character', '\uE000'],
     ['a tag character', 'Maria\u{E0041}'],
+    ['an Arabic letter mark', 'Hospital\u061C Zeta'],
+    ['a Khmer inherent vowel', 'Hospital\u17B4 Zeta'],
+    ['a Mongolian free variation selector', 'Hospital\u180B Zeta'],
+    ['an interlinear annotation mark', 'Hospital\uFFF9 Zeta'],
+    ['a musical formatting control', 'Hospital\u{1D173} Zeta'],
+    ['a variation selector after a letter', 'Bioimpedância\uFE0F'],
+    ['a variation selector after a space', 'Hospital \uFE0E'],
+    ['a supplementary variation selector', 'Hospital\u{E0100} Zeta'],
+    ['five combining marks on one letter', 'H\u0300\u0301\u0302\u0303\u0304'],
+    ['a variation selector after a digit, not a keycap', 'Hospital 1\uFE0F Zeta'],
+    ['a pile of two hundred marks', `A${'\u0336'.repeat(200)}`],
   ])('refuses %s, in one-line and multi-line text', (_, text) => {
     expect(hasUnsafeCharacters(text)).toBe(true);
     expect(hasUnsafeCharacters(text, { multiLine: true })).toBe(true);
@@ -45,6 +56,10 @@ describe('hasUnsafeCharacters (issue 10, item 2)', () => {
   it.each([
     ['accents', 'João Conceição'],
     ['a surrogate pair (emoji)', 'Maria 😀'],
+    ['an emoji presentation of a symbol', 'Atenção ⚠\uFE0F e ❤\uFE0F'],
+    ['a keycap emoji', 'Passo 1\uFE0F\u20E3'],
+    ['two marks on a letter (Vietnamese)', 'Nguy\u1EC5n Th\u0065\u0323\u0302'],
+    ['accents typed apart from their letters', 'Conceic\u0327a\u0303o'],
   ])('accepts %s', (_, text) => expect(hasUnsafeCharacters(text)).toBe(false));
 
   it('lets multi-line text keep tab and line breaks, never NUL', () => {
@@ -64,6 +79,12 @@ describe('the shared text schemas refuse unsafe text', () => {
     expect(issueOf(name.safeParse('\u3164'))).toBe(UNSAFE_TEXT_MESSAGE);
     expect(name.parse('  Zoë 2  ')).toBe('Zoë 2');
     expect(issueOf(CreateUserRequestSchema.shape.firstName.safeParse('\u0301'))).toBe('Nome é obrigatório');
+    // A procedure type named by marks, a symbol or dots alone names nothing either.
+    for (const blank of ['\u0301\u0301', '😀', '...']) {
+      expect(issueOf(AddProcedureFormSchema.shape.name.safeParse(blank))).toBe(
+        'Nome do procedimento é obrigatório',
+      );
+    }
   });
 
   it('in the patient fields, the procedure forms, the procedure-type name, user names and search', () => {
