@@ -3,7 +3,12 @@ import { AuditActionSchema, AuditEntityTypeSchema } from './actions.ts';
 import { FieldChangeSchema } from './values.ts';
 import { ProcedureCategorySchema } from '../protocol/categories.ts';
 import { reportMessages } from '../reports/messages.ts';
-import { optionalSearchText, requestInstant, requestUuid } from '../validation/request-values.ts';
+import {
+  optionalSearchText,
+  queryInteger,
+  requestInstant,
+  requestUuid,
+} from '../validation/request-values.ts';
 
 /** An instant filter: ISO 8601 with an offset. */
 const InstantSchema = requestInstant('Data e hora inválidas');
@@ -69,8 +74,8 @@ export const AuditLogQuerySchema = z
     from: optionalFilter(InstantSchema),
     to: optionalFilter(InstantSchema),
     /** Bounded like the patient list's: an absurd page is a 400, never a database overflow. */
-    page: z.coerce.number().int().min(1).max(MAX_AUDIT_LOG_PAGE).default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    page: queryInteger({ min: 1, max: MAX_AUDIT_LOG_PAGE }).default(1),
+    pageSize: queryInteger({ min: 1, max: 200 }).default(50),
   })
   // As the reports' periods: reversed bounds are a mistake to say, not an empty page.
   .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {

@@ -4,7 +4,7 @@ import { ProcedureStatusSchema } from './procedure.ts';
 import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, optionalText, requiredDate, requiredText } from './fields.ts';
 import { deletionReasonMessages, procedureMessages as m, patientMessages } from './messages.ts';
 import { hasUnsafeCharacters, hasVisibleContent, UNSAFE_TEXT_MESSAGE } from '../validation/safe-text.ts';
-import { requestUuid } from '../validation/request-values.ts';
+import { queryInteger, requestUuid } from '../validation/request-values.ts';
 
 /*
  * What clients send (requests). The server's commands add what only it knows — ids, today,
@@ -13,7 +13,7 @@ import { requestUuid } from '../validation/request-values.ts';
  */
 
 /** `DELETE /api/patients/:id?version=N` (or `If-Match`; without either the route answers 428). */
-export const DeletePatientRequestSchema = z.object({ version: z.coerce.number().int().min(0).optional() });
+export const DeletePatientRequestSchema = z.object({ version: queryInteger({ min: 0 }).optional() });
 export type DeletePatientRequest = z.infer<typeof DeletePatientRequestSchema>;
 
 export const DELETION_REASON_MIN_LENGTH = 5;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
 import { ProcedureRecordSchema } from './procedure.ts';
 import { PatientStatusSchema } from './progress.ts';
-import { optionalSearchText } from '../validation/request-values.ts';
+import { optionalSearchText, queryInteger } from '../validation/request-values.ts';
 
 /** A patient as the API returns it: its fields, id, `version` (the stream revision, for If-Match). */
 export const PatientDtoSchema = PatientDetailsSchema.extend({
@@ -43,8 +43,8 @@ export const PatientListQuerySchema = z.object({
     .optional()
     .transform((value) => (value === 'all' ? undefined : value)),
   /** Bounded so that the offset stays a small integer (1e20 would overflow bigint: a 500). */
-  page: z.coerce.number().int().min(1).max(MAX_PATIENT_LIST_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: queryInteger({ min: 1, max: MAX_PATIENT_LIST_PAGE }).default(1),
+  pageSize: queryInteger({ min: 1, max: 200 }).default(50),
   /** Order of the list: name (pt-BR collation, the default), admission, progress or registration. */
   sort: PatientListSortSchema.default('name'),
   /** Ascending by default for name, descending for the others (newest, most advanced first). */

@@ -46,3 +46,19 @@ export const optionalSearchText = () =>
     .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_MESSAGE)
     .optional()
     .transform((value) => value || undefined);
+
+const DECIMAL_DIGITS = /^\d{1,15}$/;
+export const WHOLE_NUMBER_MESSAGE = 'Informe um número inteiro, só com algarismos.';
+
+/**
+ * A whole number a query string carries (a page, a version), in decimal digits only:
+ * `z.coerce.number()` read '0x10' as 16, '1e2' as 100, and '' or ' ' as 0.
+ */
+export function queryInteger({ min, max }: { min: number; max?: number }) {
+  const bounded = max === undefined ? z.number().int().min(min) : z.number().int().min(min).max(max);
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_DIGITS, WHOLE_NUMBER_MESSAGE).transform(Number)], {
+      errorMap: () => ({ message: WHOLE_NUMBER_MESSAGE }),
+    })
+    .pipe(bounded);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestInstant, requestUuid } from './request-values.ts';
+import { queryInteger, requestInstant, requestUuid, WHOLE_NUMBER_MESSAGE } from './request-values.ts';
 
 describe('requestUuid', () => {
   const id = '01a21b2c-155d-7000-b25d-3b8d1961ba4e';
@@ -37,5 +37,28 @@ describe('requestInstant', () => {
     const result = instant.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Data e hora inválidas');
+  });
+});
+
+describe('queryInteger', () => {
+  const page = queryInteger({ min: 1, max: 500 });
+
+  it('reads decimal digits, and a number as it is', () => {
+    expect(page.parse('12')).toBe(12);
+    expect(page.parse('007')).toBe(7);
+    expect(page.parse(3)).toBe(3);
+  });
+
+  it.each(['0x10', '1e2', '', ' ', '1.5', '-1', '+2', '１２', 'NaN'])('refuses %j', (text) => {
+    const result = page.safeParse(text);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(WHOLE_NUMBER_MESSAGE);
+  });
+
+  it('keeps its bounds', () => {
+    expect(page.safeParse('0').success).toBe(false);
+    expect(page.safeParse('501').success).toBe(false);
+    expect(page.safeParse(2.5).success).toBe(false);
+    expect(queryInteger({ min: 0 }).parse('0')).toBe(0);
   });
 });

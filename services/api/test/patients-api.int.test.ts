@@ -6,6 +6,7 @@ import {
   PatientDetailDtoSchema,
   PatientListRowSchema,
   PatientRegistered,
+  WHOLE_NUMBER_MESSAGE,
   addDaysToDate,
   clinicToday,
 } from '@bari/contracts';
@@ -333,6 +334,13 @@ describe('PATCH and DELETE /api/patients/:id', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('MALFORMED_JSON');
+    // The version in decimal digits only: '0x1' was read as version 1.
+    for (const version of ['0x1', '', '1e0']) {
+      const refused = await appendsNothing(app, () =>
+        staff.delete(`/api/patients/${created.id}?version=${version}`, { reason: 'Cadastro duplicado' }),
+      );
+      expect(refused.status, version).toBe(400);
+    }
     // A list is no body of a route: refused as such, before the reason is looked for.
     const list = await appendsNothing(app, () =>
       staff.delete(`/api/patients/${created.id}?version=${created.version}`, ['Cadastro duplicado']),
@@ -532,6 +540,12 @@ describe('GET /api/patients', () => {
       const invalid = await client.get('/api/patients?status=unknown&page=0');
       expect(invalid.status).toBe(400);
       expect(Object.keys(fieldErrors(invalid)).sort()).toEqual(['page', 'status']);
+      // Only decimal digits: '0x10' and '1e2' were read as 16 and 100, '' as 0.
+      for (const query of ['page=0x10', 'page=1e2', 'pageSize=', 'pageSize=%20']) {
+        const refused = await client.get(`/api/patients?${query}`);
+        expect(refused.status, query).toBe(400);
+        expect(Object.values(fieldErrors(refused)), query).toEqual([WHOLE_NUMBER_MESSAGE]);
+      }
     } finally {
       await app2.stop();
     }
