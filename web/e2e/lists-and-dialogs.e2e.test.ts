@@ -350,7 +350,23 @@ describe('lists, dialogs and dates in an en-US browser', () => {
       clinicToday(new Date()).split('-').reverse().join('/'),
     );
     await tickDay.getByRole('button', { name: 'Marcar como concluído' }).click();
-    await page.locator('.app-toaster').getByText('Procedimento atualizado').waitFor();
+    const updated = page.locator('.app-toaster').getByText('Procedimento atualizado');
+    await updated.waitFor();
+    // In the window's corner wherever the page is scrolled (it scrolled away with the page).
+    const scrolled = await page.evaluate(() => {
+      const window = globalThis as unknown as {
+        innerHeight: number;
+        scrollY: number;
+        scrollTo(x: number, y: number): void;
+        document: { documentElement: { scrollHeight: number } };
+      };
+      window.scrollTo(0, window.document.documentElement.scrollHeight);
+      return { by: window.scrollY, height: window.innerHeight };
+    });
+    expect(scrolled.by).toBeGreaterThan(100);
+    const box = await updated.boundingBox();
+    expect(box?.y).toBeGreaterThan(scrolled.height / 2);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(scrolled.height);
 
     // The surgery moves to 03/03/2026: every row of the month, the completed one too, reads 02/04/2026.
     const { version } = (await callApi(page, 'GET', `/api/patients/${expectedPatientId}`)).json as {
