@@ -208,6 +208,17 @@ describe('patients: registration, follow-up and removal', () => {
     await municipality.press('Tab');
     await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
     expect(await second.getByText('Selecione o município na lista').count()).toBe(0);
+    // Another name over the chosen one, naming two municipalities (PB and SP): kept as typed,
+    // unchosen, never silently back to Campinas.
+    await municipality.click();
+    await municipality.fill('Sertãozinho');
+    await municipality.press('Tab');
+    await second.getByText('Selecione o município na lista', { exact: true }).waitFor();
+    expect(await municipality.inputValue()).toBe('Sertãozinho');
+    await municipality.click();
+    await municipality.fill('campinas, sp');
+    await municipality.press('Tab');
+    await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
     await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
     // Said while typing, naming whose it is, as for the CNS.

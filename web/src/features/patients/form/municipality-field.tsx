@@ -80,6 +80,10 @@ export interface MunicipalityFieldProps {
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
   const [unmatched, setUnmatched] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  // What was typed since the field got the focus. Suggest closes its list on Tab's keydown and
+  // puts the chosen municipality's name back in the input before the blur: the blur alone read
+  // 'Ribeirão Preto (SP)' where 'Sertãozinho' had been typed, and the old one stayed, silently.
+  const typed = useRef<string | null>(null);
 
   return (
     <ControlledField
@@ -92,9 +96,14 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
     >
       {(field, intent) => {
         const chosen = field.value as Municipality | undefined;
-        const onBlur = (text: string) => {
-          if (text.trim() === '') setUnmatched(false);
-          else if (!chosen || text !== municipalityInputValue(chosen)) {
+        const onBlur = (shown: string) => {
+          const text = typed.current ?? shown;
+          typed.current = null;
+          if (text.trim() === '') {
+            // Emptied on purpose: no municipality ('Município é obrigatório' at submission).
+            if (chosen) field.onChange(undefined);
+            setUnmatched(false);
+          } else if (!chosen || text !== municipalityInputValue(chosen)) {
             const meant = municipalityFromText(text);
             if (meant) field.onChange(storedValue(meant));
             else if (chosen) field.onChange(undefined);
@@ -126,10 +135,15 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
             itemsEqual="ibgeCode"
             noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
             onItemSelect={(municipality, event) => {
+              typed.current = null;
               setUnmatched(false);
               field.onChange(storedValue(municipality));
               const picked = input.current;
               if (picked && pickedWithKeyboard(event)) requestAnimationFrame(() => focusNextField(picked));
+            }}
+            // Only what the user typed (an event): the list empties its query itself after a pick.
+            onQueryChange={(text, event) => {
+              if (event) typed.current = text;
             }}
             popoverProps={{ matchTargetWidth: true, minimal: true }}
             resetOnSelect
