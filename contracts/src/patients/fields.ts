@@ -170,6 +170,20 @@ export function isPrintableName(text: string): boolean {
   return PRINTABLE_NAME.test(text) && !/\p{M}{3,}/u.test(text);
 }
 
+const PRINTABLE_NAME_CHARACTER =
+  /^(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF '’.,-]|[\u0300-\u036F])+$/u;
+
+/**
+ * Why a name cannot be printed, in the nurse's words: naming the first character it may not
+ * hold (a whole emoji or accented letter, not half of one), else the rule alone (too many marks).
+ */
+export function nameNotPrintableMessage(text: string): string {
+  for (const { segment } of new Intl.Segmenter('pt-BR', { granularity: 'grapheme' }).segment(text)) {
+    if (!PRINTABLE_NAME_CHARACTER.test(segment)) return m.nameCharacterNotPrintable(segment);
+  }
+  return m.nameNotPrintable;
+}
+
 /**
  * A name in NFKC form: fullwidth letters ('Ｍａｒｉａ'), ligatures and the like become the plain
  * letters they are, which the PDFs draw and the search finds.

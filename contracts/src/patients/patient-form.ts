@@ -7,6 +7,7 @@ import {
   CpfSchema,
   hasNameLetters,
   isPrintableName,
+  nameNotPrintableMessage,
   NOTES_MAX_LENGTH,
   OptionalDateSchema,
   optionalText,
@@ -31,7 +32,10 @@ export const PatientFormFieldsSchema = z.object({
   name: requiredText(m.nameRequired)
     .transform(compatibleForm)
     .refine(hasNameLetters, m.nameTooShort)
-    .refine(isPrintableName, m.nameNotPrintable),
+    .superRefine((name, context) => {
+      if (!isPrintableName(name))
+        context.addIssue({ code: 'custom', message: nameNotPrintableMessage(name) });
+    }),
   cpf: CpfSchema,
   cns: CnsSchema,
   municipality: MunicipalitySchema,
