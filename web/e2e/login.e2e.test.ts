@@ -54,6 +54,12 @@ describe('login page', () => {
     await expect.poll(() => hasFocus(page.getByLabel('Chave de acesso', { exact: true }))).toBe(true);
     await screenshot(page, 'login-refused');
     expect(new URL(page.url()).pathname).toBe('/login');
+
+    // Sent again with the email mistyped: the field says so, and the old refusal is gone.
+    await page.getByLabel('Email').fill('ninguem@');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Email inválido', { exact: true }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 
   it('sends a visitor who is not signed in from any other path to the login screen (§2)', async () => {

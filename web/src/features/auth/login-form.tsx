@@ -63,7 +63,12 @@ export function LoginForm({ idPrefix, defaultEmail = '', onSignedIn, busy = fals
   const emailId = `${idPrefix}-email`;
   const accessKeyId = `${idPrefix}-access-key`;
   return (
-    <form className="login-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form
+      className="login-form"
+      noValidate
+      // Sent again with a field's mistake: the fields say what is wrong, not the last refusal.
+      onSubmit={(event) => void handleSubmit(onSubmit, () => setFailure(null))(event)}
+    >
       <TextField
         autoComplete="username"
         autoFocus={defaultEmail === ''}
