@@ -169,6 +169,10 @@ describe('identity: confinement and restricted screens', () => {
     // Its 'Desativar' is gone: the card keeps the focus.
     await expect.poll(() => hasFocus(card)).toBe(true);
     expect(await card.getByRole('button', { name: 'Desativar' }).count()).toBe(0);
+    // The key she signed in with offers no 'Desativar' (refused by the server): it says so.
+    const own = adminPage.getByRole('article', { name: 'Administrador do sistema' });
+    await own.getByText('Em uso nesta sessão', { exact: true }).waitFor();
+    expect(await own.getByRole('button', { name: /Desativar/ }).count()).toBe(0);
 
     const page = await openPage(app.browser, { allowConsoleErrors: [/Failed to load resource/] });
     await signIn(page, app.baseUrl, { email: ana.email, accessKey: key });

@@ -42,6 +42,11 @@ export const AccessKeyListItemSchema = z.object({
   usageCount: z.number().int().nonnegative(),
   userId: UserIdSchema.nullable(),
   userEmail: z.string().nullable(),
+  /**
+   * Only on the key the asking session signed in with (`GET /api/access-keys`): the screen
+   * offers no 'Desativar' for it, which the server refuses (`CANNOT_DEACTIVATE_OWN_KEY`).
+   */
+  signedInHere: z.literal(true).optional(),
 });
 export type AccessKeyListItem = z.infer<typeof AccessKeyListItemSchema>;
 

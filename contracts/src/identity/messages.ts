@@ -21,7 +21,7 @@ export const identityErrorMessages = {
   cannotDeleteSelf: 'Você não pode excluir a sua própria conta',
   cannotRejectSelf: 'Você não pode rejeitar a sua própria conta',
   cannotDeactivateOwnKey:
-    'Você não pode desativar a chave com que entrou. Entre com outra chave para desativá-la',
+    'Você não pode desativar a chave com que entrou. Entre com outra chave para desativá-la.',
   administrationRevoked:
     'Sua sessão foi encerrada: outro administrador desativou a chave com que você entrou ou removeu a sua conta. Nada foi alterado',
   lastAdministratorDelete: 'Não é possível excluir o último administrador aprovado',

@@ -104,6 +104,11 @@ describe('an administrator deactivating the key they signed in with', () => {
     const second = await logIn(app, b!);
     const keys = (await first.client.get('/api/access-keys')).body as AccessKeyListItem[];
     const keyOf = (user: SignedIn) => keys.find((key) => key.userId === user.user.id)!;
+    // The list marks the key this session signed in with, and only it: the screen offers no
+    // 'Desativar' there. The other administrator's list marks theirs.
+    expect(keys.filter((key) => key.signedInHere).map((key) => key.id)).toEqual([keyOf(first).id]);
+    const theirs = (await second.client.get('/api/access-keys')).body as AccessKeyListItem[];
+    expect(theirs.filter((key) => key.signedInHere).map((key) => key.id)).toEqual([keyOf(second).id]);
 
     const own = await appendsNothing(app, () =>
       first.client.patch(`/api/access-keys/${keyOf(first).id}/deactivate`),

@@ -50,7 +50,9 @@ export function AccessKeyCard({ accessKey, now, onDeactivate }: AccessKeyCardPro
 
       <footer className="access-key-card__footer">
         <span className={Classes.TEXT_MUTED}>{m.usage(accessKey.usageCount)}</span>
-        {status === 'active' ? (
+        {status === 'active' && accessKey.signedInHere ? (
+          <span className={Classes.TEXT_MUTED}>{m.signedInHere}</span>
+        ) : status === 'active' ? (
           <Button
             aria-label={m.deactivateKey(accessKey.description)}
             icon={IconNames.DISABLE}

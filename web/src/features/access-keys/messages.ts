@@ -34,6 +34,8 @@ export const accessKeysMessages = {
   statusInactive: 'Inativa',
   statusExpired: 'Expirada',
   deactivate: 'Desativar',
+  /** Instead of 'Desativar' on the key the administrator signed in with (the server refuses it). */
+  signedInHere: 'Em uso nesta sessão',
   /** The card's 'Desativar' as a screen reader names it: which key it ends. */
   deactivateKey: (description: string) => `Desativar chave ${description}`,
   deactivateConfirmation: (description: string) =>

@@ -20,7 +20,11 @@ export function accessKeyRoutes(router: Router<RequestState>, services: Identity
   const { deps } = services;
 
   router.get('/access-keys', requireAdmin(), async function listAccessKeys(ctx: Context) {
-    respond(ctx, z.array(AccessKeyListItemSchema), [...(await services.accessKeys.list())]);
+    const signedInWith = ctx.state.accessKeyId;
+    const keys = (await services.accessKeys.list()).map((key) =>
+      key.id === signedInWith ? { ...key, signedInHere: true as const } : key,
+    );
+    respond(ctx, z.array(AccessKeyListItemSchema), keys);
   });
 
   router.post('/access-keys', requireAdmin(), async function createAccessKey(ctx: Context) {
