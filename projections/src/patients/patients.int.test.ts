@@ -293,10 +293,15 @@ describe('patients projection', { timeout: 60_000 }, () => {
     expect(await names({ search: 'maria da sao paulo' })).toEqual(['Maria da Conceição']);
     expect(await names({ search: 'joao feira' })).toEqual(['João Évora']);
     expect(await names({ search: 'evora paulo' })).toEqual([]);
-    // The CPF whole, masked or not; never a part of it
+    // The CPF whole, masked or not, or its beginning from six digits on; never its middle
     expect(await names({ search: '714.602.858-59' })).toEqual(['João Évora']);
     expect(await names({ search: '28001238938' })).toEqual(['Ana 100%_Silva']);
-    expect(await names({ search: '7146028' })).toEqual([]);
+    expect(await names({ search: '7146028' })).toEqual(['João Évora']);
+    expect(await names({ search: '714.602' })).toEqual(['João Évora']);
+    expect(await names({ search: '280012389' })).toEqual(['Ana 100%_Silva']);
+    expect(await names({ search: '71460' })).toEqual([]);
+    expect(await names({ search: '602858' })).toEqual([]);
+    expect(await names({ search: '714603' })).toEqual([]);
     expect(await names({ search: '100%_' })).toEqual(['Ana 100%_Silva']);
     expect(await names({ search: '%' })).toEqual(['Ana 100%_Silva']);
 

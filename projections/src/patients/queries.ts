@@ -61,8 +61,21 @@ const SEARCH_WORD_MIN_LENGTH = 3;
  * substrings, and by words in any order ('maria silva' finds Maria da Silva Santos, 'maria
  * campinas' the Marias of Campinas); CNS as a substring of its digits when the search is a
  * number; the CPF whole (11 digits, masked or not), the identifier a nurse most often has at
- * hand. Substring LIKE is what the trigram indexes of these columns serve, the CPF its own index.
+ * hand, or its beginning from six digits on ('529.982', as the nurse starts typing it).
+ * Substring LIKE is what the trigram indexes of these columns serve, the CPF its own index.
  */
+/**
+ * The CPFs that begin with `digits`, as a range the CPF's index serves (a LIKE prefix would not,
+ * outside the C collation): from the prefix to the next one ('529982' → '529983'; a run of nines
+ * has no next one: every CPF above it begins with it). CPFs are digits only, which every
+ * collation orders as C does.
+ */
+function cpfStartingWith(digits: string): FragmentSqlToken {
+  if (/^9+$/.test(digits)) return sql.fragment`cpf >= ${digits}`;
+  const next = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  return sql.fragment`(cpf >= ${digits} and cpf < ${next})`;
+}
+
 function searchCondition(search: string): FragmentSqlToken {
   const text = foldText(search);
   const folded = containing(text);
@@ -81,6 +94,7 @@ function searchCondition(search: string): FragmentSqlToken {
   const digits = search.replace(/[\s.\-/]/g, '');
   if (/^\d+$/.test(digits)) conditions.push(sql.fragment`cns like ${containing(digits)}`);
   if (/^\d{11}$/.test(digits)) conditions.push(sql.fragment`cpf = ${digits}`);
+  else if (/^\d{6,10}$/.test(digits)) conditions.push(cpfStartingWith(digits));
   return sql.fragment`(${sql.join(conditions, sql.fragment` or `)})`;
 }
 
