@@ -9,7 +9,8 @@ export const reportsMessages = {
   individualTitle: 'Relatório Individual',
   individualDescription: 'Relatório completo de um paciente, com todos os procedimentos.',
   patientLabel: 'Paciente',
-  patientPlaceholder: 'Digite o nome, CNS ou município do paciente',
+  // Short enough to be read whole in the card at 1024 px (the field's label says 'Paciente').
+  patientPlaceholder: 'Digite o nome, CNS ou município',
   patientSearching: 'Buscando...',
   patientNoResults: 'Nenhum paciente encontrado',
   startDate: 'Data inicial',

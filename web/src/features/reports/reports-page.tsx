@@ -1,4 +1,4 @@
-import { H2 } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { PageHeader } from '../../common/layout/index.ts';
 import { CompletionChart } from './completion-chart.tsx';
 import { CustomReportCard } from './custom-report-card.tsx';
@@ -17,7 +17,10 @@ export function ReportsPage() {
   return (
     <div className="reports-page">
       <PageHeader backTo="/" subtitle={m.subtitle} title={m.title} />
-      <H2 className="reports-page__heading">{m.generation}</H2>
+      {/* A section of the page, drawn as its other sections (it was larger than the page's title). */}
+      <Heading className="reports-page__heading" level={2} look={3}>
+        {m.generation}
+      </Heading>
       <div className="reports-page__pair">
         <IndividualReportCard />
         <MunicipalReportCard />
