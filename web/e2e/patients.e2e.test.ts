@@ -513,8 +513,12 @@ describe('patients: registration, follow-up and removal', () => {
     expect(sent).toEqual([]);
     await completedDate.fill('2026-01-25');
     await expect.poll(() => form.getByText(afterSurgery).count()).toBe(0);
+    // Its category folded: the timeline opens it once recorded, to show where it went.
+    if ((await examsToggle.getAttribute('aria-expanded')) === 'true') await examsToggle.click();
+    expect(await examsToggle.getAttribute('aria-expanded')).toBe('false');
     await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
     await toast(page, 'Procedimento registrado com sucesso!').waitFor();
+    await expect.poll(() => examsToggle.getAttribute('aria-expanded')).toBe('true');
     // Seen where the nurse is: the page is scrolled down to the form, the toast is in the window.
     expect(await form.evaluate((card) => card.ownerDocument.defaultView!.scrollY)).toBeGreaterThan(0);
     const shown = (await toast(page, 'Procedimento registrado com sucesso!').boundingBox())!;

@@ -1,3 +1,4 @@
+import type { ProcedureCategory } from '@bari/contracts';
 import { Button, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -30,6 +31,8 @@ export function PatientDetail({ id }: { id: string }) {
   const patientQuery = useGetPatientQuery(id);
   const { data: types = EMPTY_TYPES } = useGetProcedureTypesQuery();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  // Where 'Registrar Procedimento' recorded one, for the timeline to open (a new object each time).
+  const [revealed, setRevealed] = useState<{ readonly category: ProcedureCategory } | null>(null);
   const patient = patientQuery.data;
 
   if (patientQuery.isLoading) return <PatientDetailSkeleton />;
@@ -71,9 +74,13 @@ export function PatientDetail({ id }: { id: string }) {
         <PatientProgressCard patient={patient} />
       </div>
       <div className="patient-detail__body">
-        <ProcedureTimeline patient={patient} types={types} />
+        <ProcedureTimeline patient={patient} reveal={revealed} types={types} />
         <aside aria-label={m.registrationAside} className="patient-detail__aside">
-          <RegisterProcedureCard patient={patient} types={types} />
+          <RegisterProcedureCard
+            onRegistered={(category) => setRevealed({ category })}
+            patient={patient}
+            types={types}
+          />
         </aside>
       </div>
       <PatientHistoryCard patientId={patient.id} />

@@ -3,6 +3,7 @@ import {
   scheduleBaseDate,
   scheduledDateFor,
   type PatientDetailDto,
+  type ProcedureCategory,
   type ProcedureType,
 } from '@bari/contracts';
 import { Button, Card, Classes, Elevation, Intent } from '@blueprintjs/core';
@@ -39,10 +40,12 @@ const FORM_FIELDS: readonly (keyof RegistrationFormValues)[] = [
 export interface RegisterProcedureCardProps {
   patient: PatientDetailDto;
   types: readonly ProcedureType[];
+  /** Recorded: the timeline opens the procedure's category, to show where it went. */
+  onRegistered?: (category: ProcedureCategory) => void;
 }
 
 /** The right third of the patient page (§2): record a procedure as done. */
-export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardProps) {
+export function RegisterProcedureCard({ patient, types, onRegistered }: RegisterProcedureCardProps) {
   const today = clinicToday(new Date());
   const groups = useMemo(() => procedureOptionGroups(patient.procedures, types), [patient.procedures, types]);
   const { register, isRegistering } = useRegisterProcedure(patient, types);
@@ -82,8 +85,11 @@ export function RegisterProcedureCard({ patient, types }: RegisterProcedureCardP
 
   const onSubmit = async (values: RegistrationFormOutput) => {
     const outcome = await register(values);
-    if (outcome.registered) reset(emptyRegistrationForm(today));
-    else
+    if (outcome.registered) {
+      const category = typeOf(values.procedureTypeId)?.category;
+      reset(emptyRegistrationForm(today));
+      if (category) onRegistered?.(category);
+    } else
       for (const [field, message] of serverFieldErrors(outcome.error, FORM_FIELDS))
         setError(field, { message });
   };

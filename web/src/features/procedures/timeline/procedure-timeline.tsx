@@ -20,10 +20,15 @@ import { Heading } from '../../../common/heading.tsx';
 export interface ProcedureTimelineProps {
   patient: PatientDetailDto;
   types: readonly ProcedureType[];
+  /**
+   * A category to open, once per object: where 'Registrar Procedimento' just recorded one (a
+   * folded category left the nurse without a sight of it).
+   */
+  reveal?: { readonly category: ProcedureCategory } | null;
 }
 
 /** The left two-thirds of the patient page (§2): pre-operative then post-operative categories. */
-export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
+export function ProcedureTimeline({ patient, types, reveal }: ProcedureTimelineProps) {
   const timeline = useMemo(() => buildTimeline(patient.procedures), [patient.procedures]);
   // Opened at first from the patient's state; afterwards only the user folds or opens them (or
   // an add reveals where it landed): later changes must not fold up what the user opened.
@@ -37,6 +42,12 @@ export function ProcedureTimeline({ patient, types }: ProcedureTimelineProps) {
       else next.delete(category);
       return next;
     });
+  // A new reveal opens its category, during the render (React's way to follow a prop).
+  const [revealSeen, setRevealSeen] = useState(reveal);
+  if (reveal !== revealSeen) {
+    setRevealSeen(reveal);
+    if (reveal && !open.has(reveal.category)) setOpen(new Set([...open, reveal.category]));
+  }
   const [adding, setAdding] = useState<ProcedureCategory | null>(null);
   const { addProcedure, isAdding } = useAddProcedure(patient.id, types);
   const baseDate = scheduleBaseDate(patient);
