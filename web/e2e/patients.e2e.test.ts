@@ -532,6 +532,15 @@ describe('patients: registration, follow-up and removal', () => {
     await polissonografia.getByText('Apneia leve.', { exact: true }).waitFor();
     expect(await polissonografia.getByRole('checkbox').isChecked()).toBe(true);
     expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('');
+    // The history says what was recorded with it, not only that it was added.
+    await page.getByRole('button', { name: 'Mostrar histórico' }).click();
+    const recorded = page.locator('.patient-history__entry').filter({ hasText: 'Polissonografia' }).first();
+    await recorded.getByText('Clínica do Sono', { exact: true }).waitFor();
+    await recorded.getByText('Apneia leve.', { exact: true }).waitFor();
+    const spacing = await recorded.evaluate(
+      (entry) => entry.ownerDocument.defaultView!.getComputedStyle(entry).paddingTop,
+    );
+    expect(spacing).toBe('12px');
 
     await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
     await screenshot(page, 'patient-detail');

@@ -11,13 +11,18 @@ import { auditMessages as m } from '../messages.ts';
 const LISTED_PROCEDURES = 5;
 
 function ProcedureChange({ procedure }: { procedure: ProcedureHistoryChange }) {
+  // Added already done ('Registrar Procedimento' of an optional one): what was recorded shows,
+  // its date, place, professional and notes, as for a procedure completed in the timeline.
+  const recorded =
+    procedure.kind === 'added' &&
+    procedure.changes.some((change) => change.field === 'status' && change.to === 'completed');
   return (
     <div>
       <strong>{procedure.procedureName}</strong>
       <span className={Classes.TEXT_MUTED}> — {CATEGORY_LABELS[procedure.procedureCategory]}</span>
       {procedure.kind === 'removed' ? ` (${m.procedureRemoved})` : null}
       {procedure.kind === 'added' ? ` (${m.procedureAdded})` : null}
-      {procedure.kind === 'changed' ? <FieldChangesTable changes={procedure.changes} /> : null}
+      {procedure.kind === 'changed' || recorded ? <FieldChangesTable changes={procedure.changes} /> : null}
     </div>
   );
 }
