@@ -99,6 +99,13 @@ describe('identity: confinement and restricted screens', () => {
     await pressEscapeInDialog(adminPage);
     await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
     await expect.poll(() => hasFocus(remove)).toBe(true);
+    // Rejecting an approved user ends their sessions: asked first, and 'Cancelar' changes nothing.
+    await row.getByRole('button', { name: 'Rejeitar' }).click();
+    const rejecting = adminPage.getByRole('alertdialog');
+    await rejecting.getByText(`Rejeitar o acesso de ${newcomer.email}?`, { exact: false }).waitFor();
+    await rejecting.getByRole('button', { name: 'Cancelar' }).click();
+    await rejecting.waitFor({ state: 'detached' });
+    await row.getByText('Aprovado').waitFor();
     // The administrator cannot reject or delete their own account.
     const own = adminPage.getByRole('row', { name: new RegExp(admin.email) });
     await own.getByText('Admin', { exact: true }).waitFor();

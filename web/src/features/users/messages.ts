@@ -43,6 +43,9 @@ export const usersMessages = {
   approveUser: (user: string) => `Aprovar usuário ${user}`,
   rejectUser: (user: string) => `Rejeitar usuário ${user}`,
   deleteUser: (user: string) => `Excluir usuário ${user}`,
+  /** Rejecting an approved user asks first: the access ends at once, sessions included. */
+  rejectConfirmation: (email: string) =>
+    `Rejeitar o acesso de ${email}? As sessões abertas dessa pessoa serão encerradas na hora, e ela só voltará a entrar se for aprovada de novo.`,
   deleteConfirmation: (email: string) =>
     `Tem certeza que deseja excluir o usuário ${email}? Esta ação não pode ser desfeita.`,
   empty: 'Nenhum usuário encontrado',

@@ -1,10 +1,11 @@
 import type { UserListItem, UserStatus } from '@bari/contracts';
 import { Button, ButtonVariant, Intent, Size, Tag } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
+import { ConfirmAlert } from '../../common/confirm-alert.tsx';
 import { useFocusKeptInside } from '../../common/focus/use-focus-kept-inside.ts';
 import { usersMessages as m } from './messages.ts';
 import { useUpdateUserStatusMutation } from './users-api.ts';
@@ -27,6 +28,9 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
   // 'Aprovar' and 'Rejeitar' disappear once done: the focus goes on to the row's next action.
   const focusGroup = useFocusKeptInside<HTMLTableRowElement>();
   const subject = userActionSubject(user);
+  // Rejecting an approved user ends their sessions at once: asked first. A request still
+  // pending is answered at once, as the spec's button does.
+  const [confirmingReject, setConfirmingReject] = useState(false);
 
   const setStatus = async (status: Exclude<UserStatus, 'pending'>) => {
     if (inFlight.current) return;
@@ -83,7 +87,9 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
               aria-label={m.rejectUser(subject)}
               icon={IconNames.CROSS}
               intent={Intent.WARNING}
-              onClick={() => void setStatus('rejected')}
+              onClick={() =>
+                user.status === 'approved' ? setConfirmingReject(true) : void setStatus('rejected')
+              }
               size={Size.SMALL}
               text={m.reject}
               variant={ButtonVariant.OUTLINED}
@@ -101,6 +107,18 @@ export function UserRow({ user, isSelf, onDelete }: UserRowProps) {
             />
           )}
         </div>
+        {confirmingReject ? (
+          <ConfirmAlert
+            confirmText={m.reject}
+            icon={IconNames.CROSS}
+            intent={Intent.WARNING}
+            loading={isLoading}
+            onCancel={() => setConfirmingReject(false)}
+            onConfirm={() => void setStatus('rejected').then(() => setConfirmingReject(false))}
+          >
+            <p>{m.rejectConfirmation(userDisplayEmail(user))}</p>
+          </ConfirmAlert>
+        ) : null}
       </td>
     </tr>
   );
