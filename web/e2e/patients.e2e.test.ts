@@ -168,9 +168,9 @@ describe('patients: registration, follow-up and removal', () => {
     await page.getByRole('option', { name: /^Campinas\s*SP$/ }).click();
     // A year typed wrong (two years ahead, within the form's range): said as it is typed.
     await dialog.getByLabel('Data da Internação').fill(addDaysToDate(clinicToday(new Date()), 700));
-    await dialog.getByText(/^A internação é em \d{2}\/\d{2}\/\d{4}, daqui a mais de dois meses\./).waitFor();
+    await dialog.getByText(/^A internação é em \d{2}\/\d{2}\/\d{4}, daqui a 2[23] meses\./).waitFor();
     await dialog.getByLabel('Data da Internação').fill(patient.admissionDate);
-    await expect.poll(() => dialog.getByText('daqui a mais de dois meses', { exact: false }).count()).toBe(0);
+    await expect.poll(() => dialog.getByText(/daqui a \d+ meses/).count()).toBe(0);
     await dialog.getByLabel('Data da Cirurgia').fill(patient.surgeryDate);
     await dialog.getByLabel('Local da Cirurgia').fill(patient.surgeryLocation);
     await dialog.getByLabel('Nome do Cirurgião').fill(patient.surgeonName);

@@ -58,8 +58,9 @@ export const patientsMessages = {
   admissionDateLabel: 'Data da Internação',
   surgeryMoveMisplaces: (count: number, named: readonly string[], others: number) =>
     `Com esta data, ${count === 1 ? 'um procedimento já concluído fica' : `${count} procedimentos já concluídos ficam`} do lado errado da cirurgia: ${named.join(', ')}${others > 0 ? ` e mais ${others}` : ''}. Confira as datas.`,
-  admissionFarAhead: (date: string) =>
-    `A internação é em ${date}, daqui a mais de dois meses. Confira o ano antes de salvar.`,
+  /** `months`: whole months from today (at least 2): '10/12/2027, daqui a 12 meses'. */
+  admissionFarAhead: (date: string, months: number) =>
+    `A internação é em ${date}, daqui a ${months} meses. Confira o ano antes de salvar.`,
   dischargeDateLabel: 'Data da Alta',
   surgeryDateLabel: 'Data da Cirurgia',
   surgeryDateHelper: 'Base das datas do acompanhamento pós-operatório',

@@ -11,7 +11,19 @@ const PLANNED_ADMISSION_DAYS = 60;
  */
 export function farAdmissionWarning(value: unknown, now = new Date()): string | null {
   if (typeof value !== 'string' || !isClinicalDate(value)) return null;
-  return value > addDaysToDate(clinicToday(now), PLANNED_ADMISSION_DAYS)
-    ? m.admissionFarAhead(formatClinicalDate(value))
+  const today = clinicToday(now);
+  return value > addDaysToDate(today, PLANNED_ADMISSION_DAYS)
+    ? m.admissionFarAhead(formatClinicalDate(value), wholeMonthsBetween(today, value))
     : null;
+}
+
+/**
+ * Whole months from one `yyyy-MM-dd` to a later one: how far a date typed a year wrong is ('mais
+ * de dois meses' said nothing of it). Never less than two, the warning's own threshold.
+ */
+function wholeMonthsBetween(from: string, to: string): number {
+  const [fromYear, fromMonth, fromDay] = from.split('-').map(Number) as [number, number, number];
+  const [toYear, toMonth, toDay] = to.split('-').map(Number) as [number, number, number];
+  const months = (toYear - fromYear) * 12 + (toMonth - fromMonth) - (toDay < fromDay ? 1 : 0);
+  return Math.max(2, months);
 }
