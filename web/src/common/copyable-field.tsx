@@ -38,7 +38,9 @@ export function CopyableField({ value, label, id, autoFocusCopy = false }: Copya
       onFocus={(event) => event.currentTarget.select()}
       readOnly
       rightElement={
-        <AppTooltip content={commonMessages.copy}>
+        // Not on focus: the button takes it as the key is shown, and the tooltip then covered
+        // the key's end. Its name says the same to a screen reader.
+        <AppTooltip content={commonMessages.copy} openOnTargetFocus={false}>
           <Button
             aria-label={`${commonMessages.copy} ${label.toLowerCase()}`}
             autoFocus={autoFocusCopy}
