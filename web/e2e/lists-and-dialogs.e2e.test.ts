@@ -111,6 +111,10 @@ async function expectDialogKeepsWork(page: Page, open: () => Promise<void>, dial
   await field.press('Escape');
   await answerDiscard(page, 'Continuar editando');
   expect(await field.inputValue()).toBe('Trabalho digitado');
+  // Back in the field typed in, not on an invisible element of the dialog.
+  await expect
+    .poll(() => field.evaluate((element) => element === element.ownerDocument.activeElement))
+    .toBe(true);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await answerDiscard(page, 'Descartar');
   await dialog.waitFor({ state: 'detached' });

@@ -18,6 +18,23 @@ export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard
   const [asking, setAsking] = useState(false);
   const requestClose = () => (dirty ? setAsking(true) : close());
   const confirmation = asking ? (
+    <DiscardQuestion onDiscard={close} onKeepEditing={() => setAsking(false)} />
+  ) : null;
+  return { requestClose, confirmation };
+}
+
+function DiscardQuestion({ onDiscard, onKeepEditing }: { onDiscard: () => void; onKeepEditing: () => void }) {
+  // What had the focus as the question came (the field typed in, or 'Cancelar') has it back on
+  // 'Continuar editando': unmounted at once, the question skips Blueprint's own return, and the
+  // focus fell on an invisible element of the form's dialog.
+  const [before] = useState(() => document.activeElement);
+  const keepEditing = () => {
+    onKeepEditing();
+    requestAnimationFrame(() => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    });
+  };
+  return (
     <Alert
       canEscapeKeyCancel
       canOutsideClickCancel
@@ -26,14 +43,13 @@ export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard
       icon={IconNames.WARNING_SIGN}
       intent={Intent.DANGER}
       isOpen
-      onCancel={() => setAsking(false)}
-      onConfirm={close}
+      onCancel={keepEditing}
+      onConfirm={onDiscard}
     >
       <p>
         <strong>{m.discardQuestion}</strong>
       </p>
       <p>{m.discardDescription}</p>
     </Alert>
-  ) : null;
-  return { requestClose, confirmation };
+  );
 }
