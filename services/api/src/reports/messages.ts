@@ -19,6 +19,8 @@ export const pdfMessages = {
   individual: {
     title: 'Relatório Individual do Paciente',
     documentTitle: (name: string) => `Relatório Individual — ${name}`,
+    /** At the foot of every page after the first, beside its number. */
+    subject: (name: string, cpf: string) => `${name} · CPF ${cpf}`,
     identification: 'Identificação',
     name: 'Nome',
     cpf: 'CPF',

@@ -1,6 +1,7 @@
 import type { Content, TDocumentDefinitions } from './pdf-types.ts';
 import { formatClinicDateTime, formatClinicalDate, reportAuthor, type CurrentUser } from '@bari/contracts';
 import { pdfMessages as m } from '../messages.ts';
+import { keepHeadingsWithTables } from './pagination.ts';
 
 /** What every report prints above its body: when, by whom, with which filters. */
 export interface ReportHeading {
@@ -10,6 +11,11 @@ export interface ReportHeading {
   readonly generatedBy: CurrentUser;
   /** One line per filter applied ('Período: …', 'Município: …'). */
   readonly filters: readonly string[];
+  /**
+   * Whom the report is about ('Maria da Silva · CPF 390.533.447-05'), at the foot of every page
+   * after the first, beside its number: a page printed and read alone still names its patient.
+   */
+  readonly subject?: string;
 }
 
 /** A clinical date for paper ('-' when absent). */
@@ -23,9 +29,15 @@ export function periodLine(range: { startDate?: string | undefined; endDate?: st
   );
 }
 
+/** The foot of a page: its number, after the report's subject from the second page on. */
+export function footerLine(subject: string | undefined, page: number, pages: number): string {
+  return page > 1 && subject ? `${subject} · ${m.page(page, pages)}` : m.page(page, pages);
+}
+
 /**
  * An A4 document in Portuguese: the service's name and the title on top, when and by whom it
- * was generated and its filters, then `body`; "Página X de Y" at the foot of every page.
+ * was generated and its filters, then `body`; "Página X de Y" at the foot of every page. Its
+ * headings stay with the rows they head (`pagination.ts`).
  */
 export function reportDocument(heading: ReportHeading, body: Content[]): TDocumentDefinitions {
   return {
@@ -41,13 +53,17 @@ export function reportDocument(heading: ReportHeading, body: Content[]): TDocume
       section: { fontSize: 12, bold: true, margin: [0, 12, 0, 4] },
       tableHeader: { bold: true, fillColor: '#edeff2' },
       note: { fontSize: 8, italics: true, color: '#5f6b7c', margin: [0, 4, 0, 0] },
+      // A table's heading, in its first row (`headedTable`): in the text's size, not the table's.
+      tableHeading: { fontSize: 9, bold: true, margin: [0, 4, 0, 0] },
     },
     footer: (page: number, pages: number) => ({
-      text: m.page(page, pages),
+      text: footerLine(heading.subject, page, pages),
       alignment: 'center',
       fontSize: 8,
-      margin: [0, 16, 0, 0],
+      // Within the page's side margins: a long name wraps there, not at the paper's edge.
+      margin: [36, 16, 36, 0],
     }),
+    pageBreakBefore: keepHeadingsWithTables,
     content: [
       { text: m.serviceName, style: 'service' },
       { text: heading.title, style: 'title' },

@@ -6,6 +6,7 @@ import {
   PROCEDURE_CATEGORIES,
   PROCEDURE_STATUS_LABELS,
   expectedDate,
+  formatClinicalDate,
   formatCpf,
   municipalityWithState,
   phaseOfCategory,
@@ -13,10 +14,12 @@ import {
   procedureDisplayStatus,
   type PatientDetailDto,
   type PatientProcedureDto,
+  type ProcedureCategory,
   type ReportDateRange,
 } from '@bari/contracts';
 import { pdfMessages } from '../messages.ts';
 import { paperDate, periodLine, reportDocument, type ReportHeading } from './frame.ts';
+import { headedTable, keptHeading } from './pagination.ts';
 
 const m = pdfMessages.individual;
 
@@ -28,19 +31,24 @@ export function procedureInRange(procedure: PatientProcedureDto, range: ReportDa
   return (!range.startDate || day >= range.startDate) && (!range.endDate || day <= range.endDate);
 }
 
+/** A field of the identification: missing (or blank) said one way only, 'Não informado'. */
+const informed = (value: string | null): string => (value?.trim() ? value : pdfMessages.notInformed);
+const informedDate = (date: string | null): string =>
+  date ? formatClinicalDate(date) : pdfMessages.notInformed;
+
 function identification(patient: PatientDetailDto): Content {
   const pairs: [string, string][] = [
     [m.name, patient.name],
     [m.cpf, formatCpf(patient.cpf)],
-    [m.cns, patient.cns ?? pdfMessages.notInformed],
+    [m.cns, informed(patient.cns)],
     [m.municipality, municipalityWithState(patient.municipality)],
-    [m.admissionDate, paperDate(patient.admissionDate)],
-    [m.surgeryDate, paperDate(patient.surgeryDate)],
-    [m.dischargeDate, paperDate(patient.dischargeDate)],
-    [m.surgeon, patient.surgeonName],
-    [m.location, patient.surgeryLocation],
-    [m.aih, patient.aihNumber ?? pdfMessages.notInformed],
-    [m.sisreg, patient.sisregCode ?? pdfMessages.notInformed],
+    [m.admissionDate, informedDate(patient.admissionDate)],
+    [m.surgeryDate, informedDate(patient.surgeryDate)],
+    [m.dischargeDate, informedDate(patient.dischargeDate)],
+    [m.surgeon, informed(patient.surgeonName)],
+    [m.location, informed(patient.surgeryLocation)],
+    [m.aih, informed(patient.aihNumber)],
+    [m.sisreg, informed(patient.sisregCode)],
   ];
   const rows: TableCell[][] = [];
   for (let index = 0; index < pairs.length; index += 2) {
@@ -69,39 +77,53 @@ function procedureRow(procedure: PatientProcedureDto, today: string, baseDate: s
   ];
 }
 
-function procedureSections(
+/** The procedures by category, in timeline order; a category without any is left out. */
+function byCategory(
+  procedures: readonly PatientProcedureDto[],
+): [ProcedureCategory, PatientProcedureDto[]][] {
+  return PROCEDURE_CATEGORIES.map((category): [ProcedureCategory, PatientProcedureDto[]] => [
+    category,
+    procedures.filter((procedure) => procedure.procedureType.category === category),
+  ]).filter(([, rows]) => rows.length > 0);
+}
+
+/** A category's table, headed by its label on each page its rows fall on. */
+function procedureGroup(
+  category: ProcedureCategory,
   procedures: readonly PatientProcedureDto[],
   today: string,
   baseDate: string,
+): Content {
+  return headedTable(category, {
+    heading: { text: CATEGORY_LABELS[category], style: 'tableHeading' },
+    columns: m.columns.map((label) => ({ text: label, style: 'tableHeader' })),
+    rows: procedures.map((procedure) => procedureRow(procedure, today, baseDate)),
+    widths: ['*', 'auto', 'auto', 'auto', 60, 60, 70],
+    fontSize: 8,
+  });
+}
+
+/**
+ * 'Procedimentos', then the procedures by phase and category; each heading stays on its page
+ * with the first rows of the first table after it.
+ */
+function procedureSections(
+  procedures: readonly PatientProcedureDto[],
+  range: ReportDateRange,
+  today: string,
+  baseDate: string,
 ): Content[] {
-  if (procedures.length === 0) return [{ text: m.noProcedures, italics: true }];
-  const sections: Content[] = [];
+  const groups = byCategory(procedures);
+  const title = { text: m.procedures, style: 'section' };
+  const first = groups[0]?.[0];
+  const sections: Content[] = [first ? keptHeading(title, first) : title];
+  if (range.startDate || range.endDate) sections.push({ text: m.rangeNote, style: 'note' });
+  if (groups.length === 0) return [...sections, { text: m.noProcedures, italics: true }];
   for (const phase of PHASES) {
-    const categories = PROCEDURE_CATEGORIES.filter((category) => phaseOfCategory(category) === phase);
-    const tables: Content[] = [];
-    for (const category of categories) {
-      const rows = procedures.filter((procedure) => procedure.procedureType.category === category);
-      if (rows.length === 0) continue;
-      tables.push(
-        { text: CATEGORY_LABELS[category], bold: true, margin: [0, 6, 0, 2] },
-        {
-          table: {
-            headerRows: 1,
-            // Rows may break across pages: pdfmake drops, silently, an unbreakable row taller
-            // than a page, and notes of up to 2,000 characters make one.
-            dontBreakRows: false,
-            widths: ['*', 'auto', 'auto', 'auto', 60, 60, 70],
-            body: [
-              m.columns.map((label) => ({ text: label, style: 'tableHeader' })),
-              ...rows.map((procedure) => procedureRow(procedure, today, baseDate)),
-            ],
-          },
-          layout: 'lightHorizontalLines',
-          fontSize: 8,
-        },
-      );
-    }
-    if (tables.length > 0) sections.push({ text: PHASE_SECTION_TITLES[phase], style: 'section' }, ...tables);
+    const inPhase = groups.filter(([category]) => phaseOfCategory(category) === phase);
+    if (inPhase.length === 0) continue;
+    sections.push(keptHeading({ text: PHASE_SECTION_TITLES[phase], style: 'section' }, inPhase[0]![0]));
+    for (const [category, rows] of inPhase) sections.push(procedureGroup(category, rows, today, baseDate));
   }
   return sections;
 }
@@ -111,7 +133,7 @@ export function individualReport(
   patient: PatientDetailDto,
   range: ReportDateRange,
   today: string,
-  heading: Omit<ReportHeading, 'title' | 'documentTitle' | 'filters'>,
+  heading: Omit<ReportHeading, 'title' | 'documentTitle' | 'filters' | 'subject'>,
 ): TDocumentDefinitions {
   const procedures = patient.procedures.filter((procedure) => procedureInRange(procedure, range));
   return reportDocument(
@@ -120,15 +142,14 @@ export function individualReport(
       title: m.title,
       documentTitle: m.documentTitle(patient.name),
       filters: [`${m.name}: ${patient.name}`, periodLine(range)],
+      subject: m.subject(patient.name, formatCpf(patient.cpf)),
     },
     [
       { text: m.identification, style: 'section' },
       identification(patient),
       { text: m.progress, style: 'section' },
       m.progressLine(patient.progress, patient.completedProcedures, patient.totalProcedures),
-      { text: m.procedures, style: 'section' },
-      ...(range.startDate || range.endDate ? [{ text: m.rangeNote, style: 'note' } as Content] : []),
-      ...procedureSections(procedures, today, scheduleBaseDate(patient)),
+      ...procedureSections(procedures, range, today, scheduleBaseDate(patient)),
     ],
   );
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CATEGORY_LABELS } from '@bari/contracts';
+import { TODAY } from '@bari/contracts/testing';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { DomainError } from '../../shared/domain-error.ts';
 import { testReportHeading } from '../../../test/support/pdf.ts';
 import type { PdfJob } from './pdf-job.ts';
+import { followedPatient, pdfPages } from './testing/fixtures.ts';
 import {
   createPdfRenderer,
   ReportCancelled,
@@ -144,6 +147,17 @@ describe('the PDF renderer', () => {
     await expect.poll(() => renderer!.threadRunning, { timeout: 5_000 }).toBe(false);
     expect((await renderer.render(municipalJob(10), 'ana')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(renderer.threadRunning).toBe(true);
+  });
+
+  it("lays an individual report out with each page's patient, and a table's heading again where it goes on", async () => {
+    renderer = createPdfRenderer();
+    const job: PdfJob = { kind: 'individual', args: [followedPatient(), {}, TODAY, heading] };
+    const pages = await pdfPages(await renderer.render(job, 'ana'));
+    expect(pages.at(-1)!.at(-1)).toBe(
+      `Maria Aparecida dos Santos Oliveira · CPF 529.982.247-25 · Página ${pages.length} de ${pages.length}`,
+    );
+    // 'Exames laboratoriais' goes on from the first page to the second, its heading atop it.
+    expect(pages[1]![0]).toBe(CATEGORY_LABELS.pre_op_lab);
   });
 
   it('fails the report a layout throws on, and goes on with the next one', async () => {

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATEGORY_LABELS,
+  PHASE_SECTION_TITLES,
+  PROCEDURE_STATUS_LABELS,
+  PROTOCOL_CATALOGUE,
+  isPostOpCategory,
+  type PatientDetailDto,
+} from '@bari/contracts';
+import { TODAY } from '@bari/contracts/testing';
+import { testReportHeading as heading } from '../../../test/support/pdf.ts';
+import { individualReport } from './individual-report.ts';
+import { renderPdf } from './pdf-engine.ts';
+import { followedPatient, pdfPages } from './testing/fixtures.ts';
+
+const NAME = 'Maria Aparecida dos Santos Oliveira';
+const CPF = '529.982.247-25';
+const GROUP_HEADINGS = new Set(Object.values(CATEGORY_LABELS));
+const HEADINGS = new Set([...GROUP_HEADINGS, ...Object.values(PHASE_SECTION_TITLES), 'Procedimentos']);
+const STATUS = new RegExp(`(^| )(${Object.values(PROCEDURE_STATUS_LABELS).join('|')})( |$)`);
+
+/** The report as the rendering thread lays it out. */
+const render = (patient: PatientDetailDto) => renderPdf(individualReport(patient, {}, TODAY, heading));
+
+/** How many rows each group heading heads in the patient's report. */
+function groupSizes(patient: PatientDetailDto): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const { procedureType } of patient.procedures) {
+    const label = CATEGORY_LABELS[procedureType.category];
+    sizes.set(label, (sizes.get(label) ?? 0) + 1);
+  }
+  return sizes;
+}
+
+/**
+ * Everything the pagination promises, page by page: the patient named on every page after the
+ * first; no page ending with a heading; each group heading with its first two rows (or all of
+ * them, fewer), and again with the next two atop a page its rows go on to; every row printed
+ * once. Returns how many pages a group's rows went on to.
+ */
+function expectPaginated(pages: readonly (readonly string[])[], patient: PatientDetailDto): number {
+  const sizes = groupSizes(patient);
+  const printed = new Map<string, number>();
+  let group: string | undefined;
+  let continuedPages = 0;
+  pages.forEach((lines, index) => {
+    const page = index + 1;
+    const content = lines.slice(0, -1);
+    expect(lines.at(-1), `page ${page}`).toBe(
+      page === 1 ? `Página 1 de ${pages.length}` : `${NAME} · CPF ${CPF} · Página ${page} de ${pages.length}`,
+    );
+    // The rows of the group before go on here: its heading, repeated, opens the page.
+    if (group !== undefined && printed.get(group)! < sizes.get(group)!) {
+      expect(content[0], `page ${page}`).toBe(group);
+      continuedPages += 1;
+    }
+    expect(HEADINGS.has(content.at(-1)!), `page ${page} ends with "${content.at(-1)}"`).toBe(false);
+    content.forEach((line, at) => {
+      if (!GROUP_HEADINGS.has(line)) return;
+      group = line;
+      const next = content.slice(at + 1).findIndex((other) => HEADINGS.has(other));
+      const rows = content
+        .slice(at + 1, next < 0 ? undefined : at + 1 + next)
+        .filter((row) => STATUS.test(row)).length;
+      const left = sizes.get(line)! - (printed.get(line) ?? 0);
+      expect(rows, `rows under "${line}" on page ${page}`).toBeGreaterThanOrEqual(Math.min(2, left));
+      printed.set(line, (printed.get(line) ?? 0) + rows);
+    });
+  });
+  expect(printed).toEqual(sizes);
+  return continuedPages;
+}
+
+describe('the individual report, printed on several pages', () => {
+  it('names the patient on every page after the first, never ends a page with a heading, and heads a table again where it goes on', async () => {
+    // The whole protocol: four pages, the '3º mês' heading once left at a page's foot with one row.
+    const patient = followedPatient();
+    const pages = await pdfPages(await render(patient));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(expectPaginated(pages, patient)).toBeGreaterThan(0);
+  });
+
+  it('keeps the same promises wherever the pages break (fewer procedures, notes over several lines)', async () => {
+    const patients = [
+      followedPatient({ types: PROTOCOL_CATALOGUE.slice(9) }),
+      followedPatient({ types: PROTOCOL_CATALOGUE.slice(31) }),
+      // 'Procedimentos Pós-Operatórios' laid out at a page's foot, then moved on with '1º mês'.
+      followedPatient({
+        types: [
+          ...PROTOCOL_CATALOGUE.slice(0, 25),
+          ...PROTOCOL_CATALOGUE.filter(({ category }) => isPostOpCategory(category)),
+        ],
+      }),
+      followedPatient({
+        notes: (_, index) =>
+          index % 5 === 0 ? 'Retorno com exames; orientada sobre dieta. '.repeat(3) : null,
+      }),
+    ];
+    for (const patient of patients) {
+      const pages = await pdfPages(await render(patient));
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expectPaginated(pages, patient);
+    }
+  });
+
+  it('prints the longest notes in full, in the rows kept with a heading too', async () => {
+    // Each taller than a page in the notes' column: pdfmake drops, silently, what of the rows it
+    // keeps with a heading does not fit on one page.
+    const words = Array.from({ length: 250 }, (_, index) => `nota${index}`).join(' ');
+    const lines = Array.from({ length: 150 }, (_, index) => `linha${index}`).join('\n');
+    const patient = followedPatient({
+      types: PROTOCOL_CATALOGUE.slice(0, 12),
+      notes: (_, index) => [words, lines][index] ?? null,
+    });
+    const printed = new Set((await pdfPages(await render(patient))).flat().join(' ').split(' '));
+    const missing = [...words.split(' '), ...lines.split('\n')].filter((word) => !printed.has(word));
+    expect(missing).toEqual([]);
+  });
+
+  it("says a missing identification field one way: 'Não informado'", async () => {
+    const patient = followedPatient({
+      types: PROTOCOL_CATALOGUE.slice(0, 3),
+      details: { cns: null, surgeryDate: null, dischargeDate: null, aihNumber: null, sisregCode: ' ' },
+    });
+    const [first] = await pdfPages(await render(patient));
+    const text = first!.join('\n');
+    for (const label of ['CNS', 'Data da Cirurgia', 'Data da Alta', 'Número AIH', 'Código SISREG'])
+      expect(text).toMatch(new RegExp(`${label} Não informado`));
+    // The identification block (up to 'Progresso Geral') has no '-' for a missing value.
+    expect(text.slice(0, text.indexOf('Progresso Geral'))).not.toMatch(/ -( |\n)/);
+  });
+});

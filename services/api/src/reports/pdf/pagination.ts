@@ -1,0 +1,128 @@
+import type { ContentNode, NodeInfo, NodesAround, TableCell } from './pdf-types.ts';
+
+/*
+ * Where pages break is pdfmake's to decide, in one layout; these steer it so that a page printed
+ * and read alone is never misread: a heading never ends a page, and a table that goes on to the
+ * next page is headed there again. A table's heading is its first row: with the column labels,
+ * its header rows, which pdfmake repeats atop each page the table goes on to and keeps on one
+ * page with its first rows. It repeats them as first laid out, so the repeated heading cannot
+ * say '(continuação)': the rows under it, column labels and all, show the table going on. A
+ * heading above tables (a section's) moves on with the first of them
+ * through `pageBreakBefore`: pdfmake lays the whole document out again for each heading it
+ * moves, so only those few headings take that way.
+ */
+
+/** The rows of its table a heading keeps on its page (all of them when the table has fewer). */
+export const ROWS_KEPT_WITH_HEADING = 2;
+
+/**
+ * A row kept with the heading takes at most this many lines (≈ 280 pt at 8 pt): two of them, the
+ * header rows and a section heading fit on a page (754 pt high) with room to spare.
+ */
+const KEPT_ROW_LINES = 30;
+/** The fewest characters a line of the narrowest column (60 pt) holds: wide letters, short words. */
+const LINE_CHARACTERS = 5;
+
+/** At most the lines a cell's text takes; beyond any kept row's when it is not plain text. */
+function linesAtMost(cell: TableCell): number {
+  const text = typeof cell === 'string' ? cell : !Array.isArray(cell) ? cell['text'] : undefined;
+  if (typeof text !== 'string') return Infinity;
+  return text
+    .split('\n')
+    .reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / LINE_CHARACTERS)), 0);
+}
+
+/**
+ * How many of `rows` (up to `ROWS_KEPT_WITH_HEADING`) pdfmake keeps on a page with the header
+ * rows: those sure to fit there. It lays them out as one unbreakable block, and drops, silently,
+ * what of such a block does not fit on a page (notes run up to 2,000 characters).
+ */
+export function rowsKeptWithHeading(rows: readonly (readonly TableCell[])[]): number {
+  const first = rows.slice(0, ROWS_KEPT_WITH_HEADING);
+  const tall = first.findIndex((row) => row.some((cell) => linesAtMost(cell) > KEPT_ROW_LINES));
+  return tall < 0 ? first.length : tall;
+}
+
+/** Ruled as pdfmake's 'lightHorizontalLines' from the column labels down; the heading row, not. */
+const headedTableLines = {
+  hLineWidth: (line: number, node: { table: { body: unknown[] } }) =>
+    line <= 1 || line === node.table.body.length ? 0 : line === 2 ? 2 : 1,
+  vLineWidth: () => 0,
+  hLineColor: (line: number) => (line === 2 ? 'black' : '#aaa'),
+  paddingLeft: (column: number) => (column === 0 ? 0 : 8),
+  paddingRight: (column: number, node: { table: { widths: unknown[] } }) =>
+    column === node.table.widths.length - 1 ? 0 : 8,
+};
+
+/**
+ * A table named `name` (for the headings kept with it, `keptHeading`), headed by `heading` above
+ * its `columns`' labels, on each page its `rows` fall on. `node`: the table node's other properties.
+ */
+export function headedTable(
+  name: string,
+  {
+    heading,
+    columns,
+    rows,
+    widths,
+    ...node
+  }: {
+    readonly heading: ContentNode;
+    readonly columns: readonly TableCell[];
+    readonly rows: readonly (readonly TableCell[])[];
+    readonly widths: readonly (string | number)[];
+    readonly [property: string]: unknown;
+  },
+): ContentNode {
+  return {
+    ...node,
+    table: {
+      headerRows: 2,
+      keepWithHeaderRows: rowsKeptWithHeading(rows),
+      // Other rows may break across pages: pdfmake drops, silently, an unbreakable row taller
+      // than a page, and notes of up to 2,000 characters make one.
+      dontBreakRows: false,
+      widths,
+      body: [[{ ...heading, colSpan: columns.length }, ...columns.slice(1).map(() => '')], columns, ...rows],
+    },
+    layout: headedTableLines,
+    headlineLevel: { table: name } satisfies TableMark,
+  };
+}
+
+/** On a heading above tables: the table whose first rows it keeps on its page. */
+interface HeadingMark {
+  readonly keepsWith: string;
+}
+/** On a table (`headedTable`). */
+interface TableMark {
+  readonly table: string;
+}
+
+const markOf = (node: NodeInfo): Partial<HeadingMark & TableMark> =>
+  typeof node.headlineLevel === 'object' && node.headlineLevel !== null ? node.headlineLevel : {};
+
+/**
+ * A heading that shares its page with the first rows of the table named `table` (`headedTable`),
+ * or moves on with them. pdfmake hands a node's `headlineLevel` to `pageBreakBefore` and reads it
+ * for nothing else: it carries the mark.
+ */
+export function keptHeading(heading: ContentNode, table: string): ContentNode {
+  return { ...heading, headlineLevel: { keepsWith: table } satisfies HeadingMark };
+}
+
+/**
+ * The document's `pageBreakBefore`: a heading (`keptHeading`) whose table starts on a later page
+ * moves on to the next one (the table starts with its heading and first rows, which pdfmake
+ * keeps together). Not when nothing but headings is above it on its page: moving it would leave
+ * the page blank.
+ */
+export function keepHeadingsWithTables(node: NodeInfo, nodes: NodesAround): boolean {
+  const table = markOf(node).keepsWith;
+  if (table === undefined) return false;
+  if (nodes.getFollowingNodesOnPage().some((other) => markOf(other).table === table)) return false;
+  // The stacks above it hold it (the document's content is one).
+  return !nodes
+    .getPreviousNodesOnPage()
+    .every((other) => other.stack || markOf(other).keepsWith !== undefined);
+}
