@@ -18,8 +18,12 @@ describe('login page', () => {
     await page.getByLabel('Email').waitFor();
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await page.getByLabel('Chave de acesso', { exact: true }).getAttribute('type')).toBe('password');
+    // Nobody has a key yet on a fresh installation: the screen shows the way to /initialize.
+    await page.getByText('Este sistema ainda não foi inicializado', { exact: false }).waitFor();
 
     await screenshot(page, 'login');
+    await page.getByRole('link', { name: 'Inicializar Sistema' }).click();
+    await page.waitForURL(`${app.baseUrl}/initialize`);
   });
 
   it('says in Portuguese what is missing and shows the access key on request', async () => {

@@ -213,6 +213,13 @@ describe('a session that expires while a form is being filled', () => {
 
     await page.waitForURL(`${app.baseUrl}/login`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    // An initialized system's login screen says nothing of initializing it.
+    const status = page.waitForResponse((response) => response.url().endsWith('/api/initialization-status'));
+    await page.reload();
+    await status;
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('ainda não foi inicializado', { exact: false }).count()).toBe(0);
     const signedIn = await openSignedInPage(app, admin);
     expect((await readPatient(signedIn)).name).toBe(before.name);
   });

@@ -14,6 +14,9 @@ export const authMessages = {
   submit: 'Entrar',
   submitting: 'Entrando...',
   hint: 'Precisa de uma chave de acesso? Entre em contato com o administrador.',
+  /** A fresh installation: nobody has a key yet, the way in is /initialize (ours: the spec is silent). */
+  notInitialized: 'Este sistema ainda não foi inicializado: nenhuma conta existe ainda.',
+  initialize: 'Inicializar Sistema',
   loginFailed: 'Erro no login',
   unexpectedLoginError: 'Erro inesperado no login',
   sessionExpiredTitle: 'Sessão encerrada',
