@@ -10,7 +10,14 @@ import {
 import { patientDetails, patientForm, validCpf as cpf } from '@bari/contracts/testing';
 import { signInAs, type TestClient } from './support/http-client.ts';
 import { DELETION, register } from './support/patient-requests.ts';
-import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
+import {
+  appendEvents,
+  appendedBy,
+  appendsNothing,
+  appendsOnlyAccessRecords,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
 
 /*
  * The patient command path over HTTP: the events a registration and 'Atualizar
@@ -112,7 +119,25 @@ describe('Idempotency-Key', () => {
   it('without a key, a repeated registration is a duplicate CPF (and CNS)', async () => {
     const form = patientForm({ cpf: nextCpf() });
     await register(staff, form);
-    const again = await staff.post('/api/patients', form);
+    const [again, appended] = await appendedBy(app, () => staff.post('/api/patients', form));
+    // Refused, writing nothing of the patient; what the refusal told (both are a patient's) is
+    // recorded as a search by each value, as the form's check while typing would be.
+    expect(appended.map(({ type, data }) => [type, data])).toEqual([
+      [
+        'RecordAccessed',
+        expect.objectContaining({
+          action: 'SEARCH_PATIENTS',
+          parameters: { search: form.cpf.replace(/\D/g, '') },
+        }),
+      ],
+      [
+        'RecordAccessed',
+        expect.objectContaining({
+          action: 'SEARCH_PATIENTS',
+          parameters: { search: form.cns!.replace(/\D/g, '') },
+        }),
+      ],
+    ]);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       code: 'DUPLICATE_CPF',
@@ -396,9 +421,15 @@ describe('the CNS names one patient, as the CPF does', () => {
   it('refuses a second patient with a held CNS, typed any way, and writes nothing', async () => {
     const first = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
     const typed = cnsOf(first).replace(/^(\d{3})(\d{4})(\d{4})(\d{4})$/, '$1 $2 $3 $4');
-    const second = await appendsNothing(app, () =>
+    const [second, appended] = await appendedBy(app, () =>
       staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: typed })),
     );
+    expect(appended.map(({ type, data }) => [type, data])).toEqual([
+      [
+        'RecordAccessed',
+        expect.objectContaining({ action: 'SEARCH_PATIENTS', parameters: { search: cnsOf(first) } }),
+      ],
+    ]);
     expect(second.status).toBe(409);
     expect(second.body).toEqual(DUPLICATE_CNS);
     // Without a CNS, or with one of their own, others are registered as before.
@@ -458,7 +489,7 @@ describe('the CNS names one patient, as the CPF does', () => {
     const other = detailOf((await register(staff, patientForm({ cpf: nextCpf() }))).body);
     const held = cnsOf(holder);
 
-    const taken = await appendsNothing(app, () =>
+    const taken = await appendsOnlyAccessRecords(app, () =>
       staff.patch(`/api/patients/${other.id}`, { cns: held, version: other.version }),
     );
     expect(taken.status).toBe(409);
@@ -496,7 +527,7 @@ describe('the CNS names one patient, as the CPF does', () => {
   it('a registration whose CPF and CNS are both held names both fields, and writes nothing', async () => {
     const holder = patientForm({ cpf: nextCpf() });
     await register(staff, holder);
-    const both = await appendsNothing(app, () =>
+    const both = await appendsOnlyAccessRecords(app, () =>
       staff.post('/api/patients', { ...patientForm({ cpf: holder.cpf }), cns: holder.cns }),
     );
     expect(both.status).toBe(409);
@@ -532,7 +563,7 @@ describe('the CNS names one patient, as the CPF does', () => {
     await vi.waitFor(async () => expect((await staff.get(`/api/patients/${legacyId}`)).status).toBe(200));
     expect(await reservations(legacy.cns!)).toEqual([]);
 
-    const duplicate = await appendsNothing(app, () =>
+    const duplicate = await appendsOnlyAccessRecords(app, () =>
       staff.post('/api/patients', patientForm({ cpf: nextCpf(), cns: legacy.cns })),
     );
     expect(duplicate.body).toEqual(DUPLICATE_CNS);

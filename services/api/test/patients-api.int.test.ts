@@ -10,7 +10,14 @@ import {
   addDaysToDate,
   clinicToday,
 } from '@bari/contracts';
-import { appendEvents, appendedBy, appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
+import {
+  appendEvents,
+  appendedBy,
+  appendsNothing,
+  appendsOnlyAccessRecords,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
 import { createClient, signInAs, type TestClient } from './support/http-client.ts';
 import {
   CPFS,
@@ -72,10 +79,10 @@ describe('POST /api/patients', () => {
     expect(list.body.map((row: { id: string }) => row.id)).toContain(patient.id);
   });
 
-  it('refuses a second patient with the same CPF (409) and appends nothing', async () => {
+  it('refuses a second patient with the same CPF (409) and appends nothing but the record of what it told', async () => {
     const form = patientForm({ cpf: CPFS[1], name: 'Primeira Pessoa' });
     await register(staff, form);
-    const response = await appendsNothing(app, () =>
+    const response = await appendsOnlyAccessRecords(app, () =>
       staff.post('/api/patients', { ...form, cpf: '71460285859', name: 'Outra Pessoa' }),
     );
     expect(response.status).toBe(409);
@@ -222,7 +229,7 @@ describe('PATCH and DELETE /api/patients/:id', () => {
   it("refuses to take another patient's CPF, and frees a CPF when it is corrected", async () => {
     const first = (await register(staff, patientForm({ cpf: cpf(100000004), name: 'Primeiro' }))).body;
     const second = (await register(staff, patientForm({ cpf: cpf(100000005), name: 'Segundo' }))).body;
-    const taken = await appendsNothing(app, () =>
+    const taken = await appendsOnlyAccessRecords(app, () =>
       staff.patch(`/api/patients/${second.id}`, { cpf: cpf(100000004), version: second.version }),
     );
     expect(taken.status).toBe(409);

@@ -17,6 +17,7 @@ import {
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
 import { recordAccess, recordUnchangedAnswer } from '../audit/record-access.ts';
+import { identifierLookupsOf } from './identifier-lookups.ts';
 import { listAccessOf } from './list-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
 import { eventMetadata } from '../http/event-metadata.ts';
@@ -162,9 +163,25 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     ctx.body = page.rows;
   });
 
+  /** Runs a command that may be refused for a CPF or CNS someone holds, recording what that told. */
+  async function recordingIdentifierLookups<T>(
+    ctx: Context,
+    sent: Parameters<typeof identifierLookupsOf>[1],
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      for (const access of identifierLookupsOf(error, sent)) await recordAccess(ctx, deps, access);
+      throw error;
+    }
+  }
+
   router.post('/patients', requireApproved(), async function createPatient(ctx) {
     const form = RegisterPatientRequestSchema.parse(ctx.request.body);
-    const result = await registerPatient(patientDeps, form, metadata(ctx), commandIdOf(ctx));
+    const result = await recordingIdentifierLookups(ctx, form, () =>
+      registerPatient(patientDeps, form, metadata(ctx), commandIdOf(ctx)),
+    );
     ctx.set('Location', `/api/patients/${result.patientId}`);
     sendWritten(ctx, result.patientId, result, 201);
   });
@@ -176,10 +193,12 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.patch('/patients/:id', requireApproved(), async function editPatient(ctx) {
     const patientId = patientIdParam(ctx);
     const { version, ...changes } = UpdatePatientRequestSchema.parse(ctx.request.body ?? {});
-    const result = await sayingWhyNotFound(ctx, patientId, async () => {
-      const expected = await revisionOfExisting(ctx, patientId, version);
-      return updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
-    });
+    const result = await recordingIdentifierLookups(ctx, changes, () =>
+      sayingWhyNotFound(ctx, patientId, async () => {
+        const expected = await revisionOfExisting(ctx, patientId, version);
+        return updatePatient(patientDeps, patientId, changes, expected, metadata(ctx));
+      }),
+    );
     await recordUnchangedAnswer(ctx, deps, result.events, patientId);
     sendWritten(ctx, patientId, result);
   });

@@ -154,6 +154,21 @@ export async function appendsNothing<T>(app: Pick<TestApp, 'deps'>, act: () => P
   return result;
 }
 
+/**
+ * Runs `act` and checks that it appended nothing but records of what was read (`RecordAccessed`:
+ * a refusal that tells a CPF is a patient's is recorded as a search by it); returns what `act` returned.
+ */
+export async function appendsOnlyAccessRecords<T>(
+  app: Pick<TestApp, 'deps'>,
+  act: () => Promise<T>,
+): Promise<T> {
+  const before = await countEvents(app);
+  const result = await act();
+  const appended = (await readAllEvents(app)).slice(before);
+  expect(appended.filter((event) => event.type !== 'RecordAccessed')).toEqual([]);
+  return result;
+}
+
 /** Runs `act` and answers what it returned with the events it appended to the log. */
 export async function appendedBy<T>(
   app: Pick<TestApp, 'deps'>,
