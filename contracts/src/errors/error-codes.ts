@@ -51,6 +51,7 @@ export const ErrorCodeSchema = z.enum([
   'USER_ALREADY_EXISTS',
   'ACCESS_KEY_NOT_FOUND',
   'ACCESS_KEY_ALREADY_ISSUED',
+  'ACCESS_KEY_ISSUED_BEFORE', // 409: 'Nova Chave' sent again with its Idempotency-Key
   'ACCESS_KEY_EXPIRY_IN_PAST',
   // Patients, procedures, procedure types
   'PATIENT_NOT_FOUND',

@@ -31,6 +31,8 @@ export const identityErrorMessages = {
   userAlreadyExists: 'Este usuário já existe',
   accessKeyNotFound: 'Chave de acesso não encontrada',
   accessKeyAlreadyIssued: 'Esta chave de acesso já existe',
+  accessKeyIssuedBefore: (prefix: string) =>
+    `Esta chave já foi criada por este mesmo pedido (${prefix}…) e, por segurança, não é mostrada de novo. Se ela não foi anotada, desative-a e crie outra.`,
   accessKeyExpiryInPast: 'A data de expiração deve ser no futuro',
 } as const;
 

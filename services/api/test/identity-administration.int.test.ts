@@ -192,6 +192,36 @@ describe('access keys', () => {
     expect((await admin.client.get('/api/users')).text).not.toContain(key.slice(8));
   });
 
+  it('issues one key for a request sent again with its Idempotency-Key, and does not show it again', async () => {
+    const headers = { 'Idempotency-Key': 'nova-chave-recepcao-1' };
+    const body = { description: 'Recepção (repetida)' };
+    const first = await admin.client.post('/api/access-keys', body, { headers });
+    expect(first.status).toBe(201);
+    const prefix = (first.body as { keyPrefix: string }).keyPrefix;
+
+    // The answer was lost, the request sent again: refused, naming the key to deactivate.
+    const again = await appendsNothing(app, () => admin.client.post('/api/access-keys', body, { headers }));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'ACCESS_KEY_ISSUED_BEFORE',
+      message: identityErrorMessages.accessKeyIssuedBefore(prefix),
+    });
+    expect(again.text).not.toContain((first.body as { key: string }).key);
+    // Another body under the same key is another request: 422.
+    const other = await appendsNothing(app, () =>
+      admin.client.post('/api/access-keys', { description: 'Outra' }, { headers }),
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    const listed = (await admin.client.get('/api/access-keys')).body as {
+      description: string;
+      isActive: boolean;
+    }[];
+    expect(listed.filter((key) => key.description === 'Recepção (repetida)')).toHaveLength(1);
+    // Without the header, each press is a new key, as before.
+    expect((await admin.client.post('/api/access-keys', body)).status).toBe(201);
+  });
+
   it('never stores the key, only its hash and prefix', async () => {
     const { key } = await issueKey(admin.client);
     const events = JSON.stringify(

@@ -97,6 +97,16 @@ export class AccessKeyAlreadyIssued extends IdentityError {
   }
 }
 
+/** 'Nova Chave' sent again with the same `Idempotency-Key`: the key exists, and is not shown again. */
+export class AccessKeyIssuedBefore extends IdentityError {
+  constructor(
+    readonly keyId: string,
+    readonly keyPrefix: string,
+  ) {
+    super('conflict', messages.accessKeyIssuedBefore(keyPrefix), 'ACCESS_KEY_ISSUED_BEFORE');
+  }
+}
+
 export class AccessKeyExpiryInPast extends IdentityError {
   constructor() {
     super('invalid', messages.accessKeyExpiryInPast, 'ACCESS_KEY_EXPIRY_IN_PAST');

@@ -12,9 +12,20 @@ export const accessKeysApi = api.injectEndpoints({
         ...(result ?? []).map(({ id }) => ({ type: 'AccessKey' as const, id })),
       ],
     }),
-    /** The answer holds the full key: the only time it is ever seen. */
-    createAccessKey: build.mutation<CreatedAccessKey, CreateAccessKeyRequest>({
-      query: (body) => ({ url: '/api/access-keys', method: 'POST', body }),
+    /**
+     * The answer holds the full key: the only time it is ever seen. Sent again after a lost
+     * answer (the same `idempotencyKey`), it issues no second key: 409 names the first one.
+     */
+    createAccessKey: build.mutation<
+      CreatedAccessKey,
+      { request: CreateAccessKeyRequest; idempotencyKey: string }
+    >({
+      query: ({ request, idempotencyKey }) => ({
+        url: '/api/access-keys',
+        method: 'POST',
+        body: request,
+        idempotencyKey,
+      }),
       invalidatesTags: (_result, error) => (error ? [] : [ACCESS_KEY_LIST]),
     }),
     deactivateAccessKey: build.mutation<unknown, string>({

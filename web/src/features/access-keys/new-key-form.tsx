@@ -7,8 +7,9 @@ import {
 import { DialogBody, Intent } from '@blueprintjs/core';
 import { IconNames } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { createRetryKey } from '../../app/retry-key.ts';
 import { messageOrFallback } from '../../app/http-client.ts';
 import { showFailureToast } from '../../app/failure-toast.ts';
 import { showToast } from '../../app/toaster.tsx';
@@ -36,6 +37,8 @@ export interface NewKeyFormProps {
 /** Description (required, §5), optional expiry, optional user to bind the key to. */
 export function NewKeyForm({ onCreated, onCancel, onStateChange }: NewKeyFormProps) {
   const [createAccessKey] = useCreateAccessKeyMutation();
+  // The same press sent again after a lost answer issues no second key nobody saw.
+  const [retryKey] = useState(() => createRetryKey());
   const {
     control,
     handleSubmit,
@@ -62,7 +65,11 @@ export function NewKeyForm({ onCreated, onCancel, onStateChange }: NewKeyFormPro
       return;
     }
     try {
-      const created = await createAccessKey(values).unwrap();
+      const created = await createAccessKey({
+        request: values,
+        idempotencyKey: retryKey.keyFor(values),
+      }).unwrap();
+      retryKey.written();
       showToast({ title: m.createdTitle, description: m.createdWarning, intent: Intent.SUCCESS });
       onCreated(created);
     } catch (error) {

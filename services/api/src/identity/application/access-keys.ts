@@ -1,7 +1,8 @@
 import type { AccessKeyListItem, CreateAccessKeyRequest, CreatedAccessKey } from '@bari/contracts';
 import { generateAccessKey } from '../access-key-secret.ts';
 import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
-import { AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
+import { AccessKeyIssuedBefore, AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
+import { IdempotencyKeyReused } from '../../shared/idempotency-key-reused.ts';
 import { executePlan } from '../execute-plan.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
 import { accessKeyStreamId, administratorRosterStreamId } from '../streams.ts';
@@ -18,13 +19,20 @@ import { retryOnConflict, streamMoved } from '../../shared/retry-on-conflict.ts'
  * 'Nova Chave': a new random key, bound to `userId` when given (else an invitation). The full
  * key is in this answer and nowhere else: events and read models keep its hash and prefix.
  * The answer is built from the decision, so a lagging read model cannot lose the key.
+ *
+ * With an `Idempotency-Key` (`commandId`), the key's id is the command's: a retry after a lost
+ * answer finds the key issued and is refused (`AccessKeyIssuedBefore`, 409), never answered with
+ * a second active key that nobody saw. The first key cannot be shown again (only its hash is
+ * kept): the refusal names it by its prefix, to deactivate. A retry with another body is 422.
  */
 export async function issueAccessKey(
   services: IdentityServices,
   request: CreateAccessKeyRequest,
   actor: Actor,
+  commandId?: string,
 ): Promise<CreatedAccessKey> {
-  const keyId = newId();
+  const keyId = commandId ?? newId();
+  if (commandId) await refuseRetriedIssue(services, keyId, actor);
   const accessKey = generateAccessKey();
   const reads = new StreamReads(services.deps.eventStore);
   const bindTo = request.userId
@@ -50,6 +58,17 @@ export async function issueAccessKey(
   const issued = issuedKey(events.reduce(evolveAccessKey, key), keyId);
   const userEmail = bindTo?.user.kind === 'Registered' ? bindTo.user.user.email : null;
   return { ...accessKeyListItem(issued, actor.metadata.timestamp, userEmail), key: accessKey };
+}
+
+/** A key already issued under this command id: the same request sent again, or another one. */
+async function refuseRetriedIssue(services: IdentityServices, keyId: string, actor: Actor): Promise<void> {
+  const [first] = await services.deps.eventStore.readStream(accessKeyStreamId(keyId), { maxCount: 1 });
+  if (!first) return;
+  const written = first.metadata.requestFingerprint;
+  const sent = actor.metadata.requestFingerprint;
+  if (written !== undefined && sent !== undefined && written !== sent) throw new IdempotencyKeyReused();
+  const prefix = (first.data as { keyPrefix?: unknown }).keyPrefix;
+  throw new AccessKeyIssuedBefore(keyId, typeof prefix === 'string' ? prefix : '');
 }
 
 /**

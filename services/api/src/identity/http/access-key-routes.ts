@@ -6,6 +6,7 @@ import {
   CreatedAccessKeySchema,
 } from '@bari/contracts';
 import { requireAdmin } from '../../http/auth/guards.ts';
+import { commandIdOf } from '../../http/idempotency.ts';
 import type { RequestState } from '../../http/request-state.ts';
 import { respond, uuidParam, type Context } from '../../http/route-support.ts';
 import { deactivateAccessKey, issueAccessKey } from '../application/access-keys.ts';
@@ -29,7 +30,8 @@ export function accessKeyRoutes(router: Router<RequestState>, services: Identity
 
   router.post('/access-keys', requireAdmin(), async function createAccessKey(ctx: Context) {
     const request = CreateAccessKeyRequestSchema.parse(ctx.request.body);
-    respond(ctx, CreatedAccessKeySchema, await issueAccessKey(services, request, actorOf(ctx, deps)), 201);
+    const issued = await issueAccessKey(services, request, actorOf(ctx, deps), commandIdOf(ctx));
+    respond(ctx, CreatedAccessKeySchema, issued, 201);
   });
 
   router.patch('/access-keys/:id/deactivate', requireAdmin(), async function deactivate(ctx: Context) {
