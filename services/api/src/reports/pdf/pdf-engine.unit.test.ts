@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PatientDetailDto } from '@bari/contracts';
-import { PATIENT_ID, patientDetails, procedureId, types } from '@bari/contracts/testing';
+import { types } from '@bari/contracts/testing';
 import type { MunicipalReportPatient } from '@bari/projections';
 import { pdfText, testReportHeading } from '../../../test/support/pdf.ts';
 import { individualReport } from './individual-report.ts';
 import { municipalReport } from './municipal-report.ts';
 import { renderPdf } from './pdf-engine.ts';
+import { followedPatient } from './testing/fixtures.ts';
 
 const MARK = '\uFFFD';
 const heading = testReportHeading;
@@ -15,31 +15,15 @@ const textOf = async (pdf: Buffer) => (await pdfText(pdf)).text.replace(/\s+/g, 
 
 describe('a PDF whose texts hold characters the font lacks', () => {
   it('prints a mark for each, and the Portuguese around them as it is (individual report)', async () => {
-    const patient: PatientDetailDto = {
-      ...patientDetails({ name: 'Maria 😀 da Conceição', surgeryLocation: 'Clínica 東京' }),
-      id: PATIENT_ID,
-      version: 1,
-      registeredAt: '2025-01-08T12:00:00.000Z',
-      status: 'pre_op',
-      progress: 0,
-      completedProcedures: 0,
-      totalProcedures: 1,
-      procedures: [
-        {
-          id: procedureId(1),
-          patientId: PATIENT_ID,
-          procedureTypeId: types.endoscopy.id,
-          procedureType: types.endoscopy,
-          status: 'pending',
-          scheduledDate: null,
-          completedDate: null,
-          location: 'Hospital 李',
-          professionalName: 'Dra. Lima',
-          notes: 'Família 👨‍👩‍👧 presente\u0001; 3ª sessão, “ótima” evolução — sem queixas.',
-          overdue: false,
-        },
-      ],
-    };
+    const patient = followedPatient({
+      types: [types.endoscopy],
+      details: { name: 'Maria 😀 da Conceição', surgeryLocation: 'Clínica 東京' },
+      procedure: () => ({
+        location: 'Hospital 李',
+        professionalName: 'Dra. Lima',
+        notes: 'Família 👨‍👩‍👧 presente\u0001; 3ª sessão, “ótima” evolução — sem queixas.',
+      }),
+    });
     const text = await textOf(await renderPdf(individualReport(patient, {}, '2025-06-01', heading)));
     expect(text).toContain(`Maria ${MARK} da Conceição`);
     expect(text).toContain(`Clínica ${MARK}${MARK}`);

@@ -18,6 +18,11 @@ export function followedPatient(
   options: {
     readonly types?: readonly ProcedureType[];
     readonly notes?: (type: ProcedureType, index: number) => string | null;
+    /** Other values of each procedure (place, professional…). */
+    readonly procedure?: (
+      type: ProcedureType,
+      index: number,
+    ) => Partial<PatientDetailDto['procedures'][number]>;
     readonly details?: Parameters<typeof patientDetails>[0];
   } = {},
 ): PatientDetailDto {
@@ -47,6 +52,7 @@ export function followedPatient(
       professionalName: null,
       notes: options.notes?.(type, index) ?? null,
       overdue: false,
+      ...options.procedure?.(type, index),
     })),
   };
 }
