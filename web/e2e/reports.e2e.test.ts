@@ -121,10 +121,13 @@ describe('/reports', () => {
     expect(printed?.text).toContain('Relatório de Pacientes por Município');
     // Who printed it, as the server's PDFs say (the administrator of the initialization).
     expect(printed?.text).toMatch(
-      /Gerado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}Gerado por: .*\(admin@baricare\.local\)/,
+      /Gerado em: \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}Gerado por: .*\(admin@baricare\.local\)/,
     );
     // The table names its columns as a reader expects, the counts of the cards included.
     expect(printed?.text).toMatch(/Município\s*Pacientes\s*Procedimentos Concluídos\s*Pendentes\s*Atrasados/);
+    // Under the municipalities, their total: the two cards' counts added up.
+    // (The printed text runs its cells together: 1 patient, 0 completed, 93 pending, 52 overdue each.)
+    expect(printed?.text).toContain('Salvador109352São Paulo109352Total20186104');
   });
 
   it('asks for a patient, then opens the individual PDF in a new tab', async () => {

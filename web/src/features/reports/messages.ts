@@ -27,7 +27,10 @@ export const reportsMessages = {
   printPdf: 'Gerar PDF',
   exportSheet: 'Exportar Planilha',
   totalPatients: (count: number) => `Total de pacientes: ${formatCount(count)}`,
-  generatedOn: (date: string) => `Gerado em ${date}`,
+  /** As the server's PDFs say it: 'Gerado em: 29/11/2026 às 16:47', the clinic's time. */
+  generatedOn: (date: string) => `Gerado em: ${date}`,
+  /** The printed statistics' last row: the counts of every card added up. */
+  totalRow: 'Total',
   generatedBy: (author: string) => `Gerado por: ${author}`,
   municipalityFilter: (municipality: string) => `Município: ${municipality}`,
   empty: '-',

@@ -1,7 +1,6 @@
-import { reportAuthor } from '@bari/contracts';
+import { formatClinicDateTime, reportAuthor } from '@bari/contracts';
 import { useCurrentUserQuery } from '../auth/auth-api.ts';
 import { reportsMessages as m } from './messages.ts';
-import { printedDateTime } from './report-dates.ts';
 
 export interface PrintedDocumentProps {
   title: string;
@@ -11,6 +10,8 @@ export interface PrintedDocumentProps {
   lines: readonly string[];
   headers: readonly string[];
   rows: readonly (readonly string[])[];
+  /** A last row, set apart: the totals of the counts. */
+  totals?: readonly string[];
   /** Columns holding counts: aligned right, as numbers are read. */
   numericColumns?: readonly number[];
 }
@@ -32,6 +33,7 @@ export function PrintedDocument({
   lines,
   headers,
   rows,
+  totals,
   numericColumns = [],
 }: PrintedDocumentProps) {
   // Signed in to reach the page: the user is in the cache already.
@@ -42,7 +44,7 @@ export function PrintedDocument({
     <article className="printed-document">
       {headers.length > PORTRAIT_COLUMNS ? <style>{'@page { size: A4 landscape; }'}</style> : null}
       <h1>{title}</h1>
-      <p>{m.generatedOn(printedDateTime(generatedAt))}</p>
+      <p>{m.generatedOn(formatClinicDateTime(generatedAt))}</p>
       {user ? <p>{m.generatedBy(reportAuthor(user))}</p> : null}
       {lines.map((line) => (
         <p key={line}>{line}</p>
@@ -71,6 +73,17 @@ export function PrintedDocument({
             </tr>
           ))}
         </tbody>
+        {totals ? (
+          <tfoot>
+            <tr>
+              {totals.map((cell, column) => (
+                <th className={align(column)} key={column} scope={column === 0 ? 'row' : undefined}>
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </article>
   );

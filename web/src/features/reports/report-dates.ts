@@ -3,9 +3,6 @@ import { format } from 'date-fns';
 /** The date in file names and print titles: dd-MM-yyyy (a file name cannot hold '/'). */
 export const fileDate = (now: Date): string => format(now, 'dd-MM-yyyy');
 
-/** The generation date printed on the custom report: dd/MM/yyyy HH:mm. */
-export const printedDateTime = (now: Date): string => format(now, 'dd/MM/yyyy HH:mm');
-
 /** A `yyyy-MM-dd` value for paper and spreadsheet cells: dd/mm/yyyy. */
 export function displayDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

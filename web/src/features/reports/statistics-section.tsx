@@ -29,6 +29,20 @@ export interface StatisticsSectionProps {
   children?: ReactNode;
 }
 
+const counts = (item: StatisticItem): number[] => [
+  item.totalPatients,
+  item.completedProcedures,
+  item.pendingProcedures,
+  item.overdueProcedures,
+];
+
+/** The counts of every card added up, column by column. */
+const sumOfCounts = (items: readonly StatisticItem[]): number[] =>
+  items.reduce(
+    (sums, item) => counts(item).map((count, column) => count + (sums[column] ?? 0)),
+    [0, 0, 0, 0],
+  );
+
 /** §9: three skeleton cards while loading. */
 const SKELETONS = ['a', 'b', 'c'];
 
@@ -55,13 +69,9 @@ export function StatisticsSection({
           generatedAt={now}
           lines={[m.overdueNote]}
           numericColumns={[1, 2, 3, 4]}
-          rows={list.map((item) => [
-            item.name,
-            formatCount(item.totalPatients),
-            formatCount(item.completedProcedures),
-            formatCount(item.pendingProcedures),
-            formatCount(item.overdueProcedures),
-          ])}
+          rows={list.map((item) => [item.name, ...counts(item).map(formatCount)])}
+          // Each patient is counted in one card (one municipality, one place of surgery).
+          totals={[m.totalRow, ...sumOfCounts(list).map(formatCount)]}
           title={printTitle}
         />
       ),
