@@ -29,9 +29,25 @@ export function periodLine(range: { startDate?: string | undefined; endDate?: st
   );
 }
 
-/** The foot of a page: its number, after the report's subject from the second page on. */
+/** The longest subject a page's foot shows whole: two lines, with the CPF and the page number. */
+const FOOTER_SUBJECT_LENGTH = 120;
+
+/**
+ * The foot of a page: its number, after the report's subject from the second page on. A subject
+ * longer than two lines is cut at a word ('…'): the CPF and the page number, after it, fell off
+ * the page under a name of 190 letters.
+ */
 export function footerLine(subject: string | undefined, page: number, pages: number): string {
-  return page > 1 && subject ? `${subject} · ${m.page(page, pages)}` : m.page(page, pages);
+  if (page === 1 || !subject) return m.page(page, pages);
+  return `${shortened(subject)} · ${m.page(page, pages)}`;
+}
+
+/** `subject` whole when it fits the foot; else its name cut, its ' · CPF …' kept. */
+function shortened(subject: string): string {
+  if (subject.length <= FOOTER_SUBJECT_LENGTH) return subject;
+  const split = subject.lastIndexOf(' · ');
+  const [name, rest] = split < 0 ? [subject, ''] : [subject.slice(0, split), subject.slice(split)];
+  return `${name.slice(0, Math.max(1, FOOTER_SUBJECT_LENGTH - rest.length - 1)).trimEnd()}…${rest}`;
 }
 
 /**

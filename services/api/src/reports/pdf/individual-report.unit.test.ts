@@ -117,6 +117,27 @@ describe('the individual report, printed on several pages', () => {
     expect(missing).toEqual([]);
   });
 
+  it('prints in full notes whose lines break at a bare carriage return (sent through the API)', async () => {
+    // pdfmake breaks at '\r' as at '\n': 140 of them made a note taller than the page, counted
+    // as one line, and the two rows kept with the first heading were dropped whole.
+    const patient = followedPatient({
+      types: PROTOCOL_CATALOGUE.slice(0, 12),
+      notes: (_, index) => (index < 2 ? `A${'\r'.repeat(140)}FIMLINHA${index + 1}` : null),
+    });
+    const text = (await pdfPages(await render(patient))).flat().join(' ');
+    expect(text).toContain('FIMLINHA1');
+    expect(text).toContain('FIMLINHA2');
+  });
+
+  it('cuts a name too long for the foot, keeping its CPF and the page number', async () => {
+    const name = `Maria ${'W'.repeat(190)}`;
+    const patient = followedPatient({ details: { name } });
+    const pages = await pdfPages(await render(patient));
+    // The foot's two lines (the cut name wraps once), then nothing after the page number.
+    const foot = pages[1]!.slice(-2).join('');
+    expect(foot).toMatch(/W… · CPF 529\.982\.247-25 · Página 2 de \d+$/);
+  });
+
   it("says a missing identification field one way: 'Não informado'", async () => {
     const patient = followedPatient({
       types: PROTOCOL_CATALOGUE.slice(0, 3),

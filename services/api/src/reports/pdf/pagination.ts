@@ -27,8 +27,11 @@ const LINE_CHARACTERS = 5;
 function linesAtMost(cell: TableCell): number {
   const text = typeof cell === 'string' ? cell : !Array.isArray(cell) ? cell['text'] : undefined;
   if (typeof text !== 'string') return Infinity;
+  // pdfmake breaks a line at '\r' too (a note sent through the API, not a browser's textarea):
+  // split at '\n' alone, 140 of them counted as one line, and the rows kept with the heading
+  // outgrew the page and were dropped.
   return text
-    .split('\n')
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
     .reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / LINE_CHARACTERS)), 0);
 }
 
