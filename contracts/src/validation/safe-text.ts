@@ -16,20 +16,18 @@ export const UNSAFE_TEXT_MESSAGE =
 const singleLineControls = /[\u0000-\u001F\u2028\u2029]/u;
 const multiLineControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
 /* eslint-enable no-control-regex */
-// DEL and the C1 controls, and the invisible marks that reorder or hide text where it is shown:
-// bidi marks, embeddings, overrides and isolates, zero-width characters. A name typed as
-// U+202E + 'live' reads 'evil' in the list and in the audit log. Then the characters that show
-// as nothing, alone or after a letter: soft hyphen, grapheme joiner, the Hangul fillers, the
-// Mongolian vowel separator, the blank braille pattern, the private-use area and the tag
-// characters (a patient named U+3164 showed as a blank row). Commands only: stored events are
-// read by shape, so an old one that holds them stays readable.
-// Also the Arabic letter mark (a bidi mark), the Khmer inherent vowels, the Mongolian free
-// variation selectors, the interlinear annotation marks and the musical formatting controls:
-// 'Hospital' + U+061C + ' Zeta' showed as 'Hospital Zeta' and counted apart in the reports.
-// (The grapheme joiner, the Khmer vowels and the Mongolian selectors, combining marks, stand
-// outside the class: in it, each would read as joined to the character before.)
+// DEL and the C1 controls, and every character Unicode says shows as nothing
+// (Default_Ignorable_Code_Point, but the variation selectors, below): bidi marks, embeddings,
+// overrides and isolates (a name typed as U+202E + 'live' reads 'evil' in the list and in the
+// audit log), zero-width characters, the soft hyphen, the grapheme joiner, the Hangul fillers,
+// the Mongolian selectors, the Khmer inherent vowels, the musical formatting controls, the tag
+// characters… ('Hospital' + U+061C or U+206A + ' Zeta' showed as 'Hospital Zeta' and counted
+// apart in the reports; a list by hand kept missing some). Then what shows as a blank or a box
+// though Unicode does not say so: the blank braille pattern, the private-use area and the
+// interlinear annotation marks. Commands only: stored events are read by shape, so an old one
+// that holds them stays readable.
 const invisibleControls =
-  /[\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u2800\u3164\uE000-\uF8FF\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
+  /[\u007F-\u009F\u2800\uE000-\uF8FF\uFFF9-\uFFFB]|(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
 // A variation selector changes how the character before it is drawn: after a symbol it picks
 // an emoji's look ('⚠️'), and a digit takes one before the keycap ('1️⃣'); after a letter or a
 // space it shows nothing, and 'Bioimpedância' + U+FE0F would sit in the catalogue beside
