@@ -218,6 +218,17 @@ describe('access keys', () => {
       isActive: boolean;
     }[];
     expect(listed.filter((key) => key.description === 'Recepção (repetida)')).toHaveLength(1);
+    // Sent several times at once: one key, every other answer the same refusal.
+    const burst = { 'Idempotency-Key': 'nova-chave-recepcao-2' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.client.post('/api/access-keys', { description: 'Rajada' }, { headers: burst }),
+      ),
+    );
+    expect(answers.map(({ status }) => status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter(({ status }) => status === 409)) {
+      expect(refused.body).toMatchObject({ code: 'ACCESS_KEY_ISSUED_BEFORE' });
+    }
     // Without the header, each press is a new key, as before.
     expect((await admin.client.post('/api/access-keys', body)).status).toBe(201);
   });

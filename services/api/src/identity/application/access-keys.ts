@@ -3,6 +3,7 @@ import { generateAccessKey } from '../access-key-secret.ts';
 import { decideAccessKey, evolveAccessKey, type AccessKeyState } from '../access-key.ts';
 import { AccessKeyIssuedBefore, AccessKeyNotFound, CannotDeactivateOwnKey } from '../errors.ts';
 import { IdempotencyKeyReused } from '../../shared/idempotency-key-reused.ts';
+import { WrongExpectedVersion } from '@bari/event-store';
 import { executePlan } from '../execute-plan.ts';
 import { StreamReads } from '../../shared/stream-reads.ts';
 import { accessKeyStreamId, administratorRosterStreamId } from '../streams.ts';
@@ -54,7 +55,16 @@ export async function issueAccessKey(
     key,
   );
   const streamId = accessKeyStreamId(keyId);
-  await executePlan(services.deps, reads, [{ streamId, expected: 'no_stream', events }], actor.metadata);
+  try {
+    await executePlan(services.deps, reads, [{ streamId, expected: 'no_stream', events }], actor.metadata);
+  } catch (error) {
+    // The same request sent twice at once: the other one issued the key meanwhile. Refused as
+    // a retry is (its prefix named), not as someone else's change ('STALE_REVISION').
+    if (commandId && error instanceof WrongExpectedVersion && error.streamId === streamId) {
+      await refuseRetriedIssue(services, keyId, actor);
+    }
+    throw error;
+  }
   const issued = issuedKey(events.reduce(evolveAccessKey, key), keyId);
   const userEmail = bindTo?.user.kind === 'Registered' ? bindTo.user.user.email : null;
   return { ...accessKeyListItem(issued, actor.metadata.timestamp, userEmail), key: accessKey };
