@@ -572,6 +572,18 @@ describe('patients: registration, follow-up and removal', () => {
     const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
     expect(await dialog.getByLabel('Município').inputValue()).toBe('Campinas (SP)');
+    // Another name typed over the stored municipality and left with Tab: kept as typed, unchosen,
+    // never the stored one silently back; then the stored one picked again.
+    const municipality = dialog.getByLabel('Município');
+    await municipality.click();
+    await municipality.fill('Sertãozinho');
+    await municipality.press('Tab');
+    await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
+    expect(await municipality.inputValue()).toBe('Sertãozinho');
+    await municipality.click();
+    await municipality.fill('campinas, sp');
+    await municipality.press('Tab');
+    await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
     // A surgery date before exams recorded done (the labs of 20 and 22/01) is said as it is typed.
     await dialog.getByLabel('Data da Cirurgia').fill('2026-01-12');
     await dialog

@@ -80,6 +80,8 @@ export interface MunicipalityFieldProps {
 export function MunicipalityField({ control, id, disabled }: MunicipalityFieldProps) {
   const [unmatched, setUnmatched] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  // No municipality is `null`, never `undefined`: react-hook-form reads `undefined` as "back to
+  // the default value", and the edit form showed the patient's municipality again.
   // What was typed since the field got the focus. Suggest closes its list on Tab's keydown and
   // puts the chosen municipality's name back in the input before the blur: the blur alone read
   // 'Ribeirão Preto (SP)' where 'Sertãozinho' had been typed, and the old one stayed, silently.
@@ -101,12 +103,12 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
           typed.current = null;
           if (text.trim() === '') {
             // Emptied on purpose: no municipality ('Município é obrigatório' at submission).
-            if (chosen) field.onChange(undefined);
+            if (chosen) field.onChange(null);
             setUnmatched(false);
           } else if (!chosen || text !== municipalityInputValue(chosen)) {
             const meant = municipalityFromText(text);
             if (meant) field.onChange(storedValue(meant));
-            else if (chosen) field.onChange(undefined);
+            else if (chosen) field.onChange(null);
             setUnmatched(meant === undefined);
           }
           field.onBlur();
