@@ -95,6 +95,12 @@ describe('the individual report, printed on several pages', () => {
         notes: (_, index) =>
           index % 5 === 0 ? 'Retorno com exames; orientada sobre dieta. '.repeat(3) : null,
       }),
+      // Every procedure with a nurse's note of about 280 characters (a heading ended a page alone
+      // when its first row's note passed 150).
+      followedPatient({
+        notes: (_, index) =>
+          `Paciente compareceu em jejum, exames entregues (${index}); orientada sobre dieta líquida, hidratação e retorno em 30 dias. Sem queixas, sinais vitais estáveis, peso anotado na ficha. Encaminhada à nutrição e à psicologia conforme o protocolo do serviço.`,
+      }),
     ];
     for (const patient of patients) {
       const pages = await pdfPages(await render(patient));

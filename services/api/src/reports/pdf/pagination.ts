@@ -16,10 +16,12 @@ import type { ContentNode, NodeInfo, NodesAround, TableCell } from './pdf-types.
 export const ROWS_KEPT_WITH_HEADING = 2;
 
 /**
- * A row kept with the heading takes at most this many lines (≈ 280 pt at 8 pt): two of them, the
- * header rows and a section heading fit on a page (754 pt high) with room to spare.
+ * The rows kept with the heading take at most this many lines together (≈ 570 pt at 8 pt): with
+ * the header rows and a section heading they fit on a page (754 pt high). One budget for both,
+ * not 30 lines a row: a first row with a 150-character note was kept with nothing, and its
+ * heading ended a page alone.
  */
-const KEPT_ROW_LINES = 30;
+const KEPT_LINES = 60;
 /** The fewest characters a line of the narrowest column (60 pt) holds: wide letters, short words. */
 const LINE_CHARACTERS = 5;
 
@@ -41,9 +43,14 @@ function linesAtMost(cell: TableCell): number {
  * what of such a block does not fit on a page (notes run up to 2,000 characters).
  */
 export function rowsKeptWithHeading(rows: readonly (readonly TableCell[])[]): number {
-  const first = rows.slice(0, ROWS_KEPT_WITH_HEADING);
-  const tall = first.findIndex((row) => row.some((cell) => linesAtMost(cell) > KEPT_ROW_LINES));
-  return tall < 0 ? first.length : tall;
+  let kept = 0;
+  let lines = 0;
+  for (const row of rows.slice(0, ROWS_KEPT_WITH_HEADING)) {
+    lines += Math.max(...row.map(linesAtMost));
+    if (lines > KEPT_LINES) break;
+    kept += 1;
+  }
+  return kept;
 }
 
 /** Ruled as pdfmake's 'lightHorizontalLines' from the column labels down; the heading row, not. */

@@ -66,9 +66,13 @@ describe('rowsKeptWithHeading', () => {
 
   it('keeps none from a row that could be taller than a page would hold with the heading', () => {
     const long = 'a'.repeat(2000);
-    const manyLines = Array.from({ length: 40 }, () => 'ok').join('\n');
+    const manyLines = Array.from({ length: 70 }, () => 'ok').join('\n');
     expect(rowsKeptWithHeading([row('-'), row(long)])).toBe(1);
     expect(rowsKeptWithHeading([row(manyLines), row('-')])).toBe(0);
+    // A nurse's note of 280 characters (56 lines at the narrowest): kept, alone.
+    const note = 'a'.repeat(280);
+    expect(rowsKeptWithHeading([row(note), row('-')])).toBe(2);
+    expect(rowsKeptWithHeading([row(note), row(note)])).toBe(1);
     // What it cannot measure, it does not keep.
     expect(rowsKeptWithHeading([row({ stack: ['a', 'b'] }), row('-')])).toBe(0);
   });
