@@ -519,6 +519,14 @@ describe('patients: registration, follow-up and removal', () => {
     await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
     await toast(page, 'Procedimento registrado com sucesso!').waitFor();
     await expect.poll(() => examsToggle.getAttribute('aria-expanded')).toBe('true');
+    // The focus back on the form's first field, for the next one (it fell to the page).
+    await expect
+      .poll(() =>
+        form
+          .getByLabel('Tipo de Procedimento')
+          .evaluate((select) => select === select.ownerDocument.activeElement),
+      )
+      .toBe(true);
     // Seen where the nurse is: the page is scrolled down to the form, the toast is in the window.
     expect(await form.evaluate((card) => card.ownerDocument.defaultView!.scrollY)).toBeGreaterThan(0);
     const shown = (await toast(page, 'Procedimento registrado com sucesso!').boundingBox())!;

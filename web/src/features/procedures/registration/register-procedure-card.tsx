@@ -11,6 +11,7 @@ import { IconNames } from '@blueprintjs/icons';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { serverFieldErrors } from '../../../app/server-field-errors.ts';
+import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
 import { useUnsavedWork } from '../../../app/unsaved-work.ts';
 import { DateField } from '../../../common/date/date-field.tsx';
 import { TextField } from '../../../common/text-field.tsx';
@@ -57,6 +58,7 @@ export function RegisterProcedureCard({ patient, types, onRegistered }: Register
     reset,
     setError,
     setValue,
+    setFocus,
     getFieldState,
     formState: { isDirty },
   } = useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
@@ -65,6 +67,7 @@ export function RegisterProcedureCard({ patient, types, onRegistered }: Register
   });
   // A lost session meanwhile asks to sign in again over the form rather than leave the page.
   useUnsavedWork(isDirty);
+  const focusAfterSave = useFocusAfterSubmit(isRegistering, setFocus);
   const chosenId = useWatch({ control, name: 'procedureTypeId' });
   const chosen = options.find((option) => option.value === chosenId);
   const deadline = chosen ? preOperativeDeadline(chosen.type.phase, patient.surgeryDate, today) : null;
@@ -88,6 +91,9 @@ export function RegisterProcedureCard({ patient, types, onRegistered }: Register
     if (outcome.registered) {
       const category = typeOf(values.procedureTypeId)?.category;
       reset(emptyRegistrationForm(today));
+      // The fields were disabled while it was sent, and the focus fell to the page: back to the
+      // form's first field, for the next one.
+      focusAfterSave('procedureTypeId');
       if (category) onRegistered?.(category);
     } else
       for (const [field, message] of serverFieldErrors(outcome.error, FORM_FIELDS))
