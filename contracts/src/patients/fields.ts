@@ -179,10 +179,16 @@ const PRINTABLE_NAME_CHARACTER =
  */
 export function nameNotPrintableMessage(text: string): string {
   for (const { segment } of new Intl.Segmenter('pt-BR', { granularity: 'grapheme' }).segment(text)) {
-    if (!PRINTABLE_NAME_CHARACTER.test(segment)) return m.nameCharacterNotPrintable(segment);
+    if (!PRINTABLE_NAME_CHARACTER.test(segment)) return m.nameCharacterNotPrintable(segment, codeOf(segment));
   }
   return m.nameNotPrintable;
 }
+
+/** 'U+0391' (and '+ U+…' for each character after the first, an emoji's or an accent's). */
+const codeOf = (segment: string): string =>
+  [...segment]
+    .map((character) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(' + ');
 
 /**
  * A name in NFKC form: fullwidth letters ('Ｍａｒｉａ'), ligatures and the like become the plain

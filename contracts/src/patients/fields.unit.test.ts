@@ -46,20 +46,22 @@ describe('PatientFormSchema', () => {
   it('given a name the PDFs cannot print (another alphabet, an emoji, stacked marks), then it is refused, naming what', () => {
     const rule =
       'Escreva-o com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).';
-    for (const [name, character] of [
-      ['王小明', '王'],
-      ['محمد Ali', 'م'],
-      ['Ana 😀', '😀'],
-      ['Maria Silva 🇧🇷', '🇧🇷'],
-      ['Maria 1\uFE0F\u20E3 Silva', '1\uFE0F\u20E3'],
-      ['Mɐria ꞵeta', 'ɐ'],
-      ['Ana。Silva', '。'],
-      ['Maria ٣ Silva', '٣'],
-      ['Ма́рия', 'М'],
-      ['Francisco Júnior (Chico)', '('],
+    for (const [name, character, code] of [
+      ['王小明', '王', 'U+738B'],
+      ['محمد Ali', 'م', 'U+0645'],
+      ['Ana 😀', '😀', 'U+1F600'],
+      ['Maria Silva 🇧🇷', '🇧🇷', 'U+1F1E7 + U+1F1F7'],
+      ['Maria 1\uFE0F\u20E3 Silva', '1\uFE0F\u20E3', 'U+0031 + U+FE0F + U+20E3'],
+      ['Mɐria ꞵeta', 'ɐ', 'U+0250'],
+      ['Ana。Silva', '。', 'U+3002'],
+      ['Maria ٣ Silva', '٣', 'U+0663'],
+      ['Ма́рия', 'М', 'U+041C'],
+      ['Francisco Júnior (Chico)', '(', 'U+0028'],
+      ['João “Joca” Lima', '“', 'U+201C'],
+      ['Αna Lima', 'Α', 'U+0391'],
     ]) {
       expect(messages({ ...validForm, name }), name).toEqual({
-        name: [`O nome não pode ter “${character}”. ${rule}`],
+        name: [`O nome não pode ter o caractere «${character}» (${code}). ${rule}`],
       });
     }
     // Every character allowed, but three accents on one letter: the rule alone.

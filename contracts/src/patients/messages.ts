@@ -7,9 +7,12 @@ export const patientMessages = {
   nameTooShort: 'Informe o nome do paciente (ao menos duas letras).',
   nameNotPrintable:
     'Escreva o nome com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).',
-  /** The same, naming the first character the name may not hold ('(' in 'Francisco (Chico)'). */
-  nameCharacterNotPrintable: (character: string) =>
-    `O nome não pode ter “${character}”. Escreva-o com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).`,
+  /**
+   * The same, naming the first character the name may not hold ('(' in 'Francisco (Chico)') and
+   * its code, for one that looks like another ('Α', Greek) or like the quotes around it ('”').
+   */
+  nameCharacterNotPrintable: (character: string, code: string) =>
+    `O nome não pode ter o caractere «${character}» (${code}). Escreva-o com letras do alfabeto latino, como no CPF e no Cartão SUS (sem emojis nem outros alfabetos).`,
   cpfRequired: 'CPF é obrigatório',
   cpfInvalid: 'CPF inválido',
   municipalityRequired: MUNICIPALITY_REQUIRED,
