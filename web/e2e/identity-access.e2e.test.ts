@@ -103,6 +103,12 @@ describe('identity: confinement and restricted screens', () => {
     await row.getByRole('button', { name: 'Rejeitar' }).click();
     const rejecting = adminPage.getByRole('alertdialog');
     await rejecting.getByText(`Rejeitar o acesso de ${newcomer.email}?`, { exact: false }).waitFor();
+    // The Tab order is the order seen: 'Cancelar' on the left and first, then the action.
+    expect(await rejecting.getByRole('button').allTextContents()).toEqual(['Cancelar', 'Rejeitar']);
+    const [cancelBox, rejectBox] = await Promise.all(
+      ['Cancelar', 'Rejeitar'].map((name) => rejecting.getByRole('button', { name }).boundingBox()),
+    );
+    expect(cancelBox!.x).toBeLessThan(rejectBox!.x);
     await rejecting.getByRole('button', { name: 'Cancelar' }).click();
     await rejecting.waitFor({ state: 'detached' });
     await row.getByText('Aprovado').waitFor();

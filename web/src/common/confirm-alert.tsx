@@ -4,6 +4,7 @@ import type { IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { useFocusBackToOpener } from './focus/use-focus-back-to-opener.ts';
 import { commonMessages } from './messages.ts';
+import './confirm-alert.css';
 
 export interface ConfirmAlertProps {
   /** The confirm button's text: the action itself ('Desativar', 'Excluir'). */
@@ -54,7 +55,10 @@ export function ConfirmAlert({
         <Icon icon={icon} intent={intent} size={40} />
         <div className={Classes.ALERT_CONTENTS}>{children}</div>
       </div>
-      <div className={Classes.ALERT_FOOTER}>
+      {/* Cancel first in the markup, as it is seen (Blueprint's footer reverses its row): the
+          Tab order went right to left, the confirm button before 'Cancelar'. */}
+      <div className={`${Classes.ALERT_FOOTER} confirm-alert__footer`}>
+        <Button aria-disabled={loading} onClick={cancel} text={commonMessages.cancel} />
         <Button
           aria-busy={loading}
           icon={loading ? <AppSpinner size={SpinnerSize.SMALL} /> : undefined}
@@ -64,7 +68,6 @@ export function ConfirmAlert({
           }}
           text={confirmText}
         />
-        <Button aria-disabled={loading} onClick={cancel} text={commonMessages.cancel} />
       </div>
     </Dialog>
   );
