@@ -1,5 +1,5 @@
 import type { MunicipalityStatistic } from '@bari/contracts';
-import { H4 } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { reportsMessages as m } from './messages.ts';
 
 const BAR_HEIGHT = 18;
@@ -19,7 +19,9 @@ export function CompletionChart({ municipalities }: { municipalities: readonly M
   const height = municipalities.length * (BAR_HEIGHT + GAP);
   return (
     <figure className="completion-chart">
-      <H4>{m.chartTitle}</H4>
+      <Heading level={3} look={4}>
+        {m.chartTitle}
+      </Heading>
       <svg
         aria-label={m.chartTitle}
         role="img"

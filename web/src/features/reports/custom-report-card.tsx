@@ -6,7 +6,8 @@ import {
   type CustomReportFormat,
   type CustomReportRow,
 } from '@bari/contracts';
-import { Button, Card, Checkbox, Elevation, FormGroup, H3, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Card, Checkbox, Elevation, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { showToast } from '../../app/toaster.tsx';
@@ -98,7 +99,9 @@ export function CustomReportCard() {
 
   return (
     <Card className="reports-page__card reports-page__custom" elevation={Elevation.ONE}>
-      <H3>{m.custom}</H3>
+      <Heading level={3} look={4}>
+        {m.custom}
+      </Heading>
       <p className="reports-page__description">{m.customDescription}</p>
       <FormGroup label={m.fields}>
         <div className="reports-page__fields">

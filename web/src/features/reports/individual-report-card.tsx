@@ -1,4 +1,5 @@
-import { Button, Card, Elevation, FormGroup, H3, Intent } from '@blueprintjs/core';
+import { Button, Card, Elevation, FormGroup, Intent } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { showToast } from '../../app/toaster.tsx';
@@ -22,7 +23,9 @@ export function IndividualReportCard() {
 
   return (
     <Card className="reports-page__card" elevation={Elevation.ONE}>
-      <H3>{m.individualTitle}</H3>
+      <Heading level={3} look={4}>
+        {m.individualTitle}
+      </Heading>
       <p className="reports-page__description">{m.individualDescription}</p>
       <FormGroup label={m.patientLabel} labelFor="individual-patient">
         <PatientPicker id="individual-patient" onChange={setPatient} value={patient} />

@@ -1,4 +1,5 @@
-import { Button, Card, Elevation, FormGroup, H3, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, Card, Elevation, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { DateRangeFields, EMPTY_RANGE } from './date-range-fields.tsx';
@@ -25,7 +26,9 @@ export function MunicipalReportCard() {
 
   return (
     <Card className="reports-page__card" elevation={Elevation.ONE}>
-      <H3>{m.municipalTitle}</H3>
+      <Heading level={3} look={4}>
+        {m.municipalTitle}
+      </Heading>
       <p className="reports-page__description">{m.municipalDescription}</p>
       <FormGroup label={m.municipalityLabel} labelFor="municipal-municipality">
         <HTMLSelect

@@ -1,4 +1,5 @@
-import { Button, Card, Classes, Elevation, H3, H4, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, Classes, Elevation, NonIdealState } from '@blueprintjs/core';
+import { Heading } from '../../common/heading.tsx';
 import { IconNames } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { reportsMessages as m } from './messages.ts';
@@ -81,7 +82,9 @@ export function StatisticsSection({
   return (
     <section className="reports-page__section" aria-label={title}>
       <div className="reports-page__section-header">
-        <H3>{title}</H3>
+        <Heading level={2} look={3}>
+          {title}
+        </Heading>
         <Button
           disabled={list.length === 0}
           icon={IconNames.PRINT}
@@ -94,7 +97,9 @@ export function StatisticsSection({
         <div className="reports-page__grid">
           {SKELETONS.map((key) => (
             <Card className={`statistic-card ${Classes.SKELETON}`} key={key}>
-              <H4>-</H4>
+              <Heading level={3} look={4}>
+                -
+              </Heading>
             </Card>
           ))}
         </div>
@@ -104,7 +109,9 @@ export function StatisticsSection({
         <div className="reports-page__grid">
           {list.map((item) => (
             <Card className="statistic-card" elevation={Elevation.ONE} key={item.key}>
-              <H4>{item.name}</H4>
+              <Heading level={3} look={4}>
+                {item.name}
+              </Heading>
               <dl>
                 <dt>{m.patients}</dt>
                 <dd>{formatCount(item.totalPatients)}</dd>
