@@ -53,6 +53,24 @@ function toast(page: Page, text: string): Locator {
 }
 
 /** A timeline category (a region named by its label), opened if it is folded. */
+/**
+ * In a patient form whose municipality is Campinas: another name typed over it, naming two
+ * municipalities (Sertãozinho, PB and SP), and left with Tab is kept as typed, unchosen, never
+ * Campinas silently back; then Campinas picked again by its name and state.
+ */
+async function expectTypedOverMunicipalityKept(dialog: Locator): Promise<void> {
+  const municipality = dialog.getByLabel('Município');
+  await municipality.click();
+  await municipality.fill('Sertãozinho');
+  await municipality.press('Tab');
+  await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
+  expect(await municipality.inputValue()).toBe('Sertãozinho');
+  await municipality.click();
+  await municipality.fill('campinas, sp');
+  await municipality.press('Tab');
+  await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
+}
+
 async function openCategory(page: Page, label: string): Promise<Locator> {
   const region = page.getByRole('region', { name: label, exact: true });
   const toggle = region.getByRole('button', { name: label, exact: true });
@@ -208,17 +226,7 @@ describe('patients: registration, follow-up and removal', () => {
     await municipality.press('Tab');
     await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
     expect(await second.getByText('Selecione o município na lista').count()).toBe(0);
-    // Another name over the chosen one, naming two municipalities (PB and SP): kept as typed,
-    // unchosen, never silently back to Campinas.
-    await municipality.click();
-    await municipality.fill('Sertãozinho');
-    await municipality.press('Tab');
-    await second.getByText('Selecione o município na lista', { exact: true }).waitFor();
-    expect(await municipality.inputValue()).toBe('Sertãozinho');
-    await municipality.click();
-    await municipality.fill('campinas, sp');
-    await municipality.press('Tab');
-    await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
+    await expectTypedOverMunicipalityKept(second);
     await second.getByLabel('Nome', { exact: true }).fill('Outra Paciente');
     await second.getByLabel('CPF', { exact: true }).fill('390.533.447-05');
     // Said while typing, naming whose it is, as for the CNS.
@@ -580,18 +588,7 @@ describe('patients: registration, follow-up and removal', () => {
     const dialog = page.getByRole('dialog', { name: 'Editar Paciente' });
     expect(await dialog.getByLabel('CPF', { exact: true }).inputValue()).toBe('390.533.447-05');
     expect(await dialog.getByLabel('Município').inputValue()).toBe('Campinas (SP)');
-    // Another name typed over the stored municipality and left with Tab: kept as typed, unchosen,
-    // never the stored one silently back; then the stored one picked again.
-    const municipality = dialog.getByLabel('Município');
-    await municipality.click();
-    await municipality.fill('Sertãozinho');
-    await municipality.press('Tab');
-    await dialog.getByText('Selecione o município na lista', { exact: true }).waitFor();
-    expect(await municipality.inputValue()).toBe('Sertãozinho');
-    await municipality.click();
-    await municipality.fill('campinas, sp');
-    await municipality.press('Tab');
-    await expect.poll(() => municipality.inputValue()).toBe('Campinas (SP)');
+    await expectTypedOverMunicipalityKept(dialog);
     // A surgery date before exams recorded done (the labs of 20 and 22/01) is said as it is typed.
     await dialog.getByLabel('Data da Cirurgia').fill('2026-01-12');
     await dialog
