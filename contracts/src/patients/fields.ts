@@ -159,8 +159,10 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<keyof PatientDetails, string>
  * spell names in this alphabet. Anything else printed as nothing, so the clinical PDF named a
  * blank or another patient ('محمد Ali' printed 'Ali'; a flag emoji, 'ɐ', '٣' vanished).
  */
-const PRINTABLE_NAME =
-  /^(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF '’.,-]|[\u0300-\u036F])*$/u;
+const PRINTABLE_NAME_PART = String.raw`(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF '’.,-]|[\u0300-\u036F])`;
+const PRINTABLE_NAME = new RegExp(`^${PRINTABLE_NAME_PART}*$`, 'u');
+/** One of the characters `nameNotPrintableMessage` names: a grapheme made of those alone. */
+const PRINTABLE_NAME_CHARACTER = new RegExp(`^${PRINTABLE_NAME_PART}+$`, 'u');
 
 /**
  * Whether a patient's name can be printed as typed (`PRINTABLE_NAME`), with at most two
@@ -169,9 +171,6 @@ const PRINTABLE_NAME =
 export function isPrintableName(text: string): boolean {
   return PRINTABLE_NAME.test(text) && !/\p{M}{3,}/u.test(text);
 }
-
-const PRINTABLE_NAME_CHARACTER =
-  /^(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF '’.,-]|[\u0300-\u036F])+$/u;
 
 /**
  * Why a name cannot be printed, in the nurse's words: naming the first character it may not
