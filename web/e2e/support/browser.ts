@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { traceFailures } from './failure-trace.ts';
 
 /**
  * Debian's Chromium (`make test` installs it), headless and quiet, in our users' language
@@ -62,7 +63,9 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     const text = message.text();
     if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console error: ${text}`);
   });
-  onTestFinished(async () => {
+  const reportFailure = traceFailures(page);
+  onTestFinished(async (test) => {
+    await reportFailure(test);
     await context.close();
     if (problems.length > 0) throw new Error(`the page reported errors:\n${problems.join('\n')}`);
   });
