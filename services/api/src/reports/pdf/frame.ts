@@ -69,6 +69,8 @@ export function reportDocument(heading: ReportHeading, body: Content[]): TDocume
       section: { fontSize: 12, bold: true, margin: [0, 12, 0, 4] },
       tableHeader: { bold: true, fillColor: '#edeff2' },
       note: { fontSize: 8, italics: true, color: '#5f6b7c', margin: [0, 4, 0, 0] },
+      // Beneath its procedure's row, across the table (`individual-report.ts`).
+      procedureNotes: { color: '#383e47', margin: [12, 0, 0, 2] },
       // A table's heading, in its first row (`headedTable`): in the text's size, not the table's.
       tableHeading: { fontSize: 9, bold: true, margin: [0, 4, 0, 0] },
     },

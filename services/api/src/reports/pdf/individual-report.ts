@@ -19,7 +19,7 @@ import {
 } from '@bari/contracts';
 import { pdfMessages } from '../messages.ts';
 import { paperDate, periodLine, reportDocument, type ReportHeading } from './frame.ts';
-import { headedTable, keptHeading } from './pagination.ts';
+import { headedTable, keptHeading, type TableEntry } from './pagination.ts';
 
 const m = pdfMessages.individual;
 
@@ -57,15 +57,22 @@ function identification(patient: PatientDetailDto): Content {
     while (row.length < 4) row.push('');
     rows.push(row);
   }
+  // The patient's own notes (an allergy, say) across the block: they may be long.
+  rows.push([{ text: m.patientNotes, bold: true }, { text: informed(patient.notes), colSpan: 3 }, '', '']);
   return { table: { widths: ['auto', '*', 'auto', '*'], body: rows }, layout: 'noBorders' };
 }
 
-function procedureRow(procedure: PatientProcedureDto, today: string, baseDate: string): TableCell[] {
+/**
+ * A procedure's row and, beneath it and across the table, its notes (up to 2,000 characters:
+ * in a column of their own they ran down a page in a narrow ribbon). The notes name their
+ * procedure: a page may break between the two rows.
+ */
+function procedureEntry(procedure: PatientProcedureDto, today: string, baseDate: string): TableEntry {
   const name = procedure.procedureType.isRequired
     ? procedure.procedureType.name
     : `${procedure.procedureType.name} ${m.optional}`;
   const status = procedureDisplayStatus(procedure, today);
-  return [
+  const row: TableCell[] = [
     name,
     { text: PROCEDURE_STATUS_LABELS[status], color: status === 'overdue' ? '#ac2f33' : undefined },
     // The same expected date as the patient page shows (the current plan).
@@ -73,8 +80,14 @@ function procedureRow(procedure: PatientProcedureDto, today: string, baseDate: s
     paperDate(procedure.completedDate),
     procedure.location ?? '-',
     procedure.professionalName ?? '-',
-    procedure.notes ?? '-',
   ];
+  if (!procedure.notes?.trim()) return [row];
+  const notes = {
+    text: [{ text: `${m.notesOf(name)} `, bold: true }, procedure.notes],
+    colSpan: row.length,
+    style: 'procedureNotes',
+  };
+  return [row, [notes, ...row.slice(1).map(() => '')]];
 }
 
 /** The procedures by category, in timeline order; a category without any is left out. */
@@ -97,8 +110,10 @@ function procedureGroup(
   return headedTable(category, {
     heading: { text: CATEGORY_LABELS[category], style: 'tableHeading' },
     columns: m.columns.map((label) => ({ text: label, style: 'tableHeader' })),
-    rows: procedures.map((procedure) => procedureRow(procedure, today, baseDate)),
-    widths: ['*', 'auto', 'auto', 'auto', 60, 60, 70],
+    entries: procedures.map((procedure) => procedureEntry(procedure, today, baseDate)),
+    // Fixed but for the name's: pdfmake spreads a cell across columns (the notes) over the
+    // 'auto' ones, and the dates' columns grew as wide as the place's.
+    widths: ['*', 48, 46, 46, 80, 80],
     fontSize: 8,
   });
 }

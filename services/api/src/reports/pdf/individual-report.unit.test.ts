@@ -135,6 +135,37 @@ describe('the individual report, printed on several pages', () => {
     expect(text).toContain('FIMLINHA2');
   });
 
+  it("prints a procedure's notes beneath its row, across the table, naming the procedure", async () => {
+    // In a column of their own (70 pt) these 280 characters took about 20 lines, and a page
+    // breaking through them left their end under no procedure's name.
+    const note =
+      'Paciente compareceu em jejum, exames entregues; orientada sobre dieta líquida, hidratação e retorno em 30 dias. Sem queixas, sinais vitais estáveis, peso anotado na ficha. Encaminhada à nutrição e à psicologia conforme o protocolo do serviço.';
+    const types = PROTOCOL_CATALOGUE.slice(0, 6);
+    const patient = followedPatient({ types, notes: (_, index) => (index === 1 ? note : null) });
+    const lines = (await pdfPages(await render(patient))).flat();
+    const name = types[1]!.isRequired ? types[1]!.name : `${types[1]!.name} (Opcional)`;
+    const start = lines.findIndex((line) => line.startsWith(`Observações (${name}): Paciente compareceu`));
+    expect(start, lines.join('\n')).toBeGreaterThan(0);
+    // Right under the procedure's own row, and over four lines at most.
+    expect(lines[start - 1]).toMatch(new RegExp(`^${name.replace(/[()]/g, '\\$&')} Pendente`));
+    const end = lines.findIndex((line) => line.endsWith('protocolo do serviço.'));
+    expect(end - start).toBeLessThan(4);
+    // No notes' line for the procedures without any, no 'Observações' column.
+    expect(lines.filter((line) => line.startsWith('Observações ('))).toHaveLength(1);
+    expect(lines.find((line) => line.startsWith('Procedimento Status'))).toBe(
+      'Procedimento Status Previsto Realizado Local Profissional',
+    );
+  });
+
+  it("prints the patient's own notes with the identification", async () => {
+    const types = PROTOCOL_CATALOGUE.slice(0, 3);
+    const noted = followedPatient({ types, details: { notes: 'Alérgica a dipirona.' } });
+    const [first] = await pdfPages(await render(noted));
+    expect(first).toContain('Observações Alérgica a dipirona.');
+    const [none] = await pdfPages(await render(followedPatient({ types, details: { notes: null } })));
+    expect(none).toContain('Observações Não informado');
+  });
+
   it('cuts a name too long for the foot, keeping its CPF and the page number', async () => {
     const name = `Maria ${'W'.repeat(190)}`;
     const patient = followedPatient({ details: { name } });

@@ -12,8 +12,14 @@ import type { ContentNode, NodeInfo, NodesAround, TableCell } from './pdf-types.
  * moves, so only those few headings take that way.
  */
 
-/** The rows of its table a heading keeps on its page (all of them when the table has fewer). */
-export const ROWS_KEPT_WITH_HEADING = 2;
+/** The entries of its table a heading keeps on its page (all of them when the table has fewer). */
+export const ENTRIES_KEPT_WITH_HEADING = 2;
+
+/**
+ * A table's entry: the rows printed together for one item, its own row and, beneath it, rows
+ * across the table's width (a procedure's notes). pdfmake may still break a page between them.
+ */
+export type TableEntry = readonly (readonly TableCell[])[];
 
 /**
  * The rows kept with the heading take at most this many lines together (≈ 570 pt at 8 pt): with
@@ -27,75 +33,96 @@ const LINE_CHARACTERS = 5;
 
 /** At most the lines a cell's text takes; beyond any kept row's when it is not plain text. */
 function linesAtMost(cell: TableCell): number {
-  const text = typeof cell === 'string' ? cell : !Array.isArray(cell) ? cell['text'] : undefined;
+  const node = typeof cell === 'string' || Array.isArray(cell) ? undefined : cell;
+  const text = typeof cell === 'string' ? cell : node?.['text'];
   if (typeof text !== 'string') return Infinity;
+  // A cell across several columns holds at least as many characters a line as each of them.
+  const span = typeof node?.['colSpan'] === 'number' ? node['colSpan'] : 1;
   // pdfmake breaks a line at '\r' too (a note sent through the API, not a browser's textarea):
   // split at '\n' alone, 140 of them counted as one line, and the rows kept with the heading
   // outgrew the page and were dropped.
   return text
     .split(/\r\n|\r|\n|\u2028|\u2029/)
-    .reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / LINE_CHARACTERS)), 0);
+    .reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / (LINE_CHARACTERS * span))), 0);
 }
 
 /**
- * How many of `rows` (up to `ROWS_KEPT_WITH_HEADING`) pdfmake keeps on a page with the header
- * rows: those sure to fit there. It lays them out as one unbreakable block, and drops, silently,
- * what of such a block does not fit on a page (notes run up to 2,000 characters).
+ * How many rows of `entries` (those of up to `ENTRIES_KEPT_WITH_HEADING` whole entries) pdfmake
+ * keeps on a page with the header rows: those sure to fit there. It lays them out as one
+ * unbreakable block, and drops, silently, what of such a block does not fit on a page (notes run
+ * up to 2,000 characters).
  */
-export function rowsKeptWithHeading(rows: readonly (readonly TableCell[])[]): number {
+export function rowsKeptWithHeading(entries: readonly TableEntry[]): number {
   let kept = 0;
   let lines = 0;
-  for (const row of rows.slice(0, ROWS_KEPT_WITH_HEADING)) {
-    lines += Math.max(...row.map(linesAtMost));
+  for (const entry of entries.slice(0, ENTRIES_KEPT_WITH_HEADING)) {
+    for (const row of entry) lines += Math.max(...row.map(linesAtMost));
     if (lines > KEPT_LINES) break;
-    kept += 1;
+    kept += entry.length;
   }
   return kept;
 }
 
-/** Ruled as pdfmake's 'lightHorizontalLines' from the column labels down; the heading row, not. */
-const headedTableLines = {
+/**
+ * Ruled as pdfmake's 'lightHorizontalLines' from the column labels down, between entries only;
+ * the heading row, not. `continuing`: the body rows that go on an entry (no line above them).
+ */
+const headedTableLines = (continuing: ReadonlySet<number>) => ({
   hLineWidth: (line: number, node: { table: { body: unknown[] } }) =>
-    line <= 1 || line === node.table.body.length ? 0 : line === 2 ? 2 : 1,
+    line <= 1 || line === node.table.body.length || continuing.has(line) ? 0 : line === 2 ? 2 : 1,
   vLineWidth: () => 0,
   hLineColor: (line: number) => (line === 2 ? 'black' : '#aaa'),
   paddingLeft: (column: number) => (column === 0 ? 0 : 8),
   paddingRight: (column: number, node: { table: { widths: unknown[] } }) =>
     column === node.table.widths.length - 1 ? 0 : 8,
-};
+});
+
+/** The body's two header rows: the heading across every column, then the column labels. */
+const HEADER_ROWS = 2;
 
 /**
  * A table named `name` (for the headings kept with it, `keptHeading`), headed by `heading` above
- * its `columns`' labels, on each page its `rows` fall on. `node`: the table node's other properties.
+ * its `columns`' labels, on each page its `entries` fall on. `node`: the table node's other properties.
  */
 export function headedTable(
   name: string,
   {
     heading,
     columns,
-    rows,
+    entries,
     widths,
     ...node
   }: {
     readonly heading: ContentNode;
     readonly columns: readonly TableCell[];
-    readonly rows: readonly (readonly TableCell[])[];
+    readonly entries: readonly TableEntry[];
     readonly widths: readonly (string | number)[];
     readonly [property: string]: unknown;
   },
 ): ContentNode {
+  const continuing = new Set<number>();
+  let row = HEADER_ROWS;
+  for (const entry of entries) {
+    // The line above body row i is line i: none above an entry's second row and after.
+    for (let within = 1; within < entry.length; within += 1) continuing.add(row + within);
+    row += entry.length;
+  }
   return {
     ...node,
     table: {
-      headerRows: 2,
-      keepWithHeaderRows: rowsKeptWithHeading(rows),
+      headerRows: HEADER_ROWS,
+      keepWithHeaderRows: rowsKeptWithHeading(entries),
       // Other rows may break across pages: pdfmake drops, silently, an unbreakable row taller
       // than a page, and notes of up to 2,000 characters make one.
       dontBreakRows: false,
       widths,
-      body: [[{ ...heading, colSpan: columns.length }, ...columns.slice(1).map(() => '')], columns, ...rows],
+      body: [
+        [{ ...heading, colSpan: columns.length }, ...columns.slice(1).map(() => '')],
+        columns,
+        ...entries.flat(),
+      ],
     },
-    layout: headedTableLines,
+    layout: headedTableLines(continuing),
     headlineLevel: { table: name } satisfies TableMark,
   };
 }

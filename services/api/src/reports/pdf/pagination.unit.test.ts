@@ -57,24 +57,33 @@ describe('keepHeadingsWithTables', () => {
 });
 
 describe('rowsKeptWithHeading', () => {
-  const row = (notes: unknown) => ['Hemograma', { text: 'Pendente', color: undefined }, notes] as never[];
+  const row = (place: unknown) => ['Hemograma', { text: 'Pendente', color: undefined }, place] as never[];
+  const alone = (place: unknown) => [row(place)];
+  const withNotes = (notes: string) => [row('-'), [{ text: notes, colSpan: 3 }, '', ''] as never[]];
 
-  it('keeps the first two rows with the heading, or the only one', () => {
-    expect(rowsKeptWithHeading([row('-'), row('Em jejum.'), row('-')])).toBe(2);
-    expect(rowsKeptWithHeading([row('-')])).toBe(1);
+  it('keeps the first two entries with the heading, or the only one', () => {
+    expect(rowsKeptWithHeading([alone('-'), alone('UBS Centro'), alone('-')])).toBe(2);
+    expect(rowsKeptWithHeading([alone('-')])).toBe(1);
   });
 
-  it('keeps none from a row that could be taller than a page would hold with the heading', () => {
-    const long = 'a'.repeat(2000);
+  it("counts an entry's rows: a procedure's and its notes' beneath it", () => {
+    expect(rowsKeptWithHeading([withNotes('Em jejum.'), alone('-'), alone('-')])).toBe(3);
+    expect(rowsKeptWithHeading([withNotes('Em jejum.'), withNotes('Sem queixas.')])).toBe(4);
+  });
+
+  it('keeps none from an entry that could be taller than a page would hold with the heading', () => {
     const manyLines = Array.from({ length: 70 }, () => 'ok').join('\n');
-    expect(rowsKeptWithHeading([row('-'), row(long)])).toBe(1);
-    expect(rowsKeptWithHeading([row(manyLines), row('-')])).toBe(0);
-    // A nurse's note of 280 characters (56 lines at the narrowest): kept, alone.
+    expect(rowsKeptWithHeading([alone(manyLines), alone('-')])).toBe(0);
+    expect(rowsKeptWithHeading([alone('-'), withNotes(manyLines)])).toBe(1);
+    // 2,000 characters across three columns of the narrowest: 134 lines at the least.
+    expect(rowsKeptWithHeading([alone('-'), withNotes('a'.repeat(2000))])).toBe(1);
+    // A nurse's note of 280 characters across three columns: 19 lines; two of them kept, not three.
     const note = 'a'.repeat(280);
-    expect(rowsKeptWithHeading([row(note), row('-')])).toBe(2);
-    expect(rowsKeptWithHeading([row(note), row(note)])).toBe(1);
+    expect(rowsKeptWithHeading([withNotes(note), withNotes(note)])).toBe(4);
+    // In the narrowest column, 280 characters are 56 lines: the next entry's 6 pass the budget.
+    expect(rowsKeptWithHeading([alone('a'.repeat(280)), alone('a'.repeat(30))])).toBe(1);
     // What it cannot measure, it does not keep.
-    expect(rowsKeptWithHeading([row({ stack: ['a', 'b'] }), row('-')])).toBe(0);
+    expect(rowsKeptWithHeading([alone({ stack: ['a', 'b'] }), alone('-')])).toBe(0);
   });
 });
 
@@ -83,10 +92,13 @@ describe('headedTable', () => {
     const node = headedTable('post_op_6mes', {
       heading: { text: '6º mês', style: 'tableHeading' },
       columns: ['Procedimento', 'Status'],
-      rows: [
-        ['a', 'b'],
-        ['c', 'd'],
-        ['e', 'f'],
+      entries: [
+        [['a', 'b']],
+        [
+          ['c', 'd'],
+          [{ text: 'notas de c', colSpan: 2 }, ''],
+        ],
+        [['e', 'f']],
       ],
       widths: ['*', 'auto'],
       fontSize: 8,
@@ -96,7 +108,8 @@ describe('headedTable', () => {
       headlineLevel: { table: 'post_op_6mes' },
       table: {
         headerRows: 2,
-        keepWithHeaderRows: 2,
+        // The first two entries: three rows.
+        keepWithHeaderRows: 3,
         dontBreakRows: false,
         widths: ['*', 'auto'],
         body: [
@@ -104,10 +117,16 @@ describe('headedTable', () => {
           ['Procedimento', 'Status'],
           ['a', 'b'],
           ['c', 'd'],
+          [{ text: 'notas de c', colSpan: 2 }, ''],
           ['e', 'f'],
         ],
       },
     });
+    // Ruled under the labels (2) and between entries; not above the heading's rows, nor between
+    // c and its notes (4), nor under the last row (6).
+    const { hLineWidth } = node['layout'] as { hLineWidth: (line: number, node: unknown) => number };
+    const widths = [0, 1, 2, 3, 4, 5, 6].map((line) => hLineWidth(line, node));
+    expect(widths).toEqual([0, 0, 2, 1, 0, 1, 0]);
     expect(keptHeading({ text: 'Procedimentos' }, 'post_op_6mes')).toEqual({
       text: 'Procedimentos',
       headlineLevel: { keepsWith: 'post_op_6mes' },
