@@ -184,6 +184,20 @@ describe('mutations leave one audit entry each', () => {
     });
     expect(one('DELETE_USER')).toMatchObject({ entityId: user.body.id });
 
+    // A member of staff sees that the keys were issued and deactivated, by whom and when, but
+    // not their details (the first characters of the secret, the user, the expiry, the reason).
+    const read = await staff.client.get(
+      `/api/audit-logs?entityType=access_key&search=${encodeURIComponent(email)}`,
+    );
+    expect(read.status).toBe(200);
+    const seen = read.body as AuditLogEntryDto[];
+    expect(seen.map((row) => [row.action, row.userEmail, row.details])).toEqual([
+      ['DEACTIVATE_ACCESS_KEY', adminEmail, null],
+      ['CREATE_ACCESS_KEY', adminEmail, null],
+    ]);
+    expect(JSON.stringify(seen)).not.toContain(String(key.body.keyPrefix));
+    expect(JSON.stringify(rows)).toContain(String(key.body.keyPrefix));
+
     const type = await staff.client.post('/api/procedure-types', {
       name: 'Exame Auditado de Zinco',
       category: 'pre_op_lab',

@@ -17,6 +17,7 @@ import type { RequestState } from '../http/request-state.ts';
 import { checkedResponse, respond, respondCached } from '../http/route-support.ts';
 import { isCachedPage } from '../http/read-cache.ts';
 import { recordAccess } from './record-access.ts';
+import { auditEntriesFor } from './staff-view.ts';
 
 /** The filters of a read of the audit log, for its access event (the page is not a filter). */
 function filtersOf(query: AuditLogQuery): AccessParameters {
@@ -28,7 +29,7 @@ function filtersOf(query: AuditLogQuery): AccessParameters {
 
 /**
  * The audit log, read-only, for every approved user (spec §2 and §6: /audit is an approved
- * user's screen):
+ * user's screen; an access key's details only for administrators, `staff-view.ts`):
  * - `GET /api/audit-logs?search&action&entityType&userId&from&to&page&pageSize`: newest
  *   first, the total in `X-Total-Count`; the read itself is recorded (VIEW_AUDIT_LOG).
  * - `GET /api/audit-logs/facets`: the actions, entity types and users present, for the filters.
@@ -52,7 +53,8 @@ export function auditLogRoutes(router: Router<RequestState>, deps: ApiDependenci
     await recordAccess(ctx, deps, { action: 'VIEW_AUDIT_LOG', parameters: filtersOf(query) });
     ctx.set('X-Total-Count', String(page.total));
     if (page.totalCapped) ctx.set(TOTAL_COUNT_CAPPED_HEADER, 'true');
-    ctx.body = page.rows;
+    // The page is cached for everyone; what a reader may see of it is chosen here.
+    ctx.body = auditEntriesFor(ctx.state.user!, page.rows);
   });
 
   router.get('/audit-logs/facets', requireApproved(), async function auditFacets(ctx) {
