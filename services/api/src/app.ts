@@ -14,6 +14,7 @@ import { NotFound } from './shared/domain-error.ts';
 import {
   isMiscasedApiPath,
   unmatchedApiRoute,
+  unmatchedRequest,
   ROUTING_MESSAGES,
   UNMATCHED_ROUTE_NAME,
 } from './http/api-routing.ts';
@@ -85,6 +86,7 @@ export function buildApp(options: AppOptions): Koa<RequestState> {
   app.use(root.routes());
   app.use(api.routes());
   app.use(staticWeb(options.webDist));
+  app.use(unmatchedRequest());
   return app;
 }
 

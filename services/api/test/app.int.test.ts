@@ -197,6 +197,30 @@ describe('Koa skeleton', () => {
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Rota não encontrada' });
   });
 
+  it("answers /api itself, and a write to the web app's pages, in JSON with a code, not Koa's English", async () => {
+    for (const [method, path] of [
+      ['GET', '/api'],
+      ['HEAD', '/api?x=1'],
+      ['POST', '/api'],
+    ] as const) {
+      const json = method === 'POST' ? { headers: { 'Content-Type': 'application/json' }, body: '{}' } : {};
+      const response = await fetch(`${base}${path}`, { method, ...json });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      if (method !== 'HEAD')
+        expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Rota não encontrada' });
+    }
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(`${base}/login`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    }
+  });
+
   it('serves health and readiness', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);

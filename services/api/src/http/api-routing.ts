@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { DomainError, NotFound } from '../shared/domain-error.ts';
 import type { RequestState } from './request-state.ts';
 
@@ -35,6 +36,23 @@ export function unmatchedApiRoute(api: Router<RequestState>): Router.Middleware<
     if (allowed.size === 0) throw new NotFound(ROUTING_MESSAGES.routeNotFound);
     const allow = [...allowed, 'OPTIONS'].join(', ');
     ctx.set('Allow', allow);
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      return;
+    }
+    throw new DomainError('method_not_allowed', ROUTING_MESSAGES.methodNotAllowed);
+  };
+}
+
+/**
+ * The last middleware: what no route and no file answered. `/api` itself is a 404 as any path
+ * under it; elsewhere only the web app's pages are served, for GET and HEAD: another method is
+ * a 405. Both in JSON with their code, never Koa's bare English 'Not Found'.
+ */
+export function unmatchedRequest(): Middleware<RequestState> {
+  return function unmatched(ctx) {
+    if (isApiPath(ctx.path)) throw new NotFound(ROUTING_MESSAGES.routeNotFound);
+    ctx.set('Allow', 'GET, HEAD, OPTIONS');
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
       return;
