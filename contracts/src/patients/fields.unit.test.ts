@@ -171,6 +171,23 @@ describe('PatientFormSchema', () => {
     },
   );
 
+  it.each([
+    [{ admissionDate: '2026-02-30', surgeryDate: '2026-01-12' }, { admissionDate: ['Data inválida'] }],
+    [
+      { admissionDate: '2026-01-10', surgeryDate: '2026-01-12', dischargeDate: '2026-02-30' },
+      { dischargeDate: ['Data inválida'] },
+    ],
+    [
+      { admissionDate: '2026-01-10', surgeryDate: '2026-13-01', dischargeDate: '2026-01-12' },
+      { surgeryDate: ['Data inválida'] },
+    ],
+  ])(
+    'given a date that is no day (%j), then only "Data inválida", the others not compared with it',
+    (dates, expected) => {
+      expect(messages({ ...validForm, ...dates })).toEqual(expected);
+    },
+  );
+
   it('refuses a discharge before the surgery date, under the discharge date', () => {
     const dates = { admissionDate: '2025-01-10', surgeryDate: '2025-01-15', dischargeDate: '2025-01-12' };
     expect(messages({ ...validForm, ...dates })).toEqual({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MunicipalitySchema } from '../identifiers/municipalities.ts';
+import { isClinicalDate } from '../protocol/dates.ts';
 import {
   AihNumberSchema,
   CnsSchema,
@@ -59,14 +60,20 @@ export interface PatientDateIssue {
 /**
  * The patient's dates out of order: discharge or surgery before admission, discharge before
  * surgery. Dates are `yyyy-MM-dd`, so comparing the texts compares the days; a missing date
- * breaks nothing.
+ * breaks nothing, nor does one that is not a day ('2026-02-30' is refused as such, under its
+ * own field, not compared with the others).
  */
 export function patientDateIssues(dates: {
   readonly admissionDate?: string | null | undefined;
   readonly dischargeDate?: string | null | undefined;
   readonly surgeryDate?: string | null | undefined;
 }): PatientDateIssue[] {
-  const { admissionDate, dischargeDate, surgeryDate } = dates;
+  const day = (date: string | null | undefined) => (date && isClinicalDate(date) ? date : undefined);
+  const [admissionDate, dischargeDate, surgeryDate] = [
+    day(dates.admissionDate),
+    day(dates.dischargeDate),
+    day(dates.surgeryDate),
+  ];
   if (!admissionDate) return [];
   const issues: PatientDateIssue[] = [];
   if (dischargeDate && dischargeDate < admissionDate) {
