@@ -125,8 +125,9 @@ describe('daily use in an en-US browser', () => {
     expect(await cns.inputValue()).toBe('7000 0055 5012 349');
 
     // The keyboard: ↓ highlights a suggestion and Enter picks that one, not the first, without
-    // sending the form, and the focus goes on to the next field as with Tab; Escape closes the
-    // list, not the dialog.
+    // sending the form; the focus stays in the field, the list closed, so that the nurse's Tab
+    // goes on to 'Data da Internação' (it had gone there by itself, and that Tab skipped it);
+    // Escape closes the list, not the dialog, and the focus stays in the field too.
     const municipality = dialog.getByLabel('Município');
     await municipality.fill('Santo Andre');
     const options = page.locator('.bp6-suggest-popover').getByRole('option');
@@ -138,6 +139,10 @@ describe('daily use in an en-US browser', () => {
     expect(`${optionName}\n${optionUf}`).not.toBe(first.replace(/\s*\n\s*/, '\n'));
     await municipality.press('Enter');
     expect(await municipality.inputValue()).toBe(`${optionName} (${optionUf})`);
+    await expect.poll(() => hasFocus(municipality)).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await options.count()).toBe(0);
+    await page.keyboard.press('Tab');
     await expect.poll(() => hasFocus(dialog.getByLabel('Data da Internação'))).toBe(true);
     await municipality.fill('Santo Andre');
     await options.first().waitFor();
@@ -145,6 +150,12 @@ describe('daily use in an en-US browser', () => {
     await options.first().waitFor({ state: 'detached' });
     expect(await dialog.isVisible()).toBe(true);
     expect(await name.inputValue()).toBe('Joana Ferreira Lima');
+    await expect.poll(() => hasFocus(municipality)).toBe(true);
+    // Typing opens the list again.
+    await page.keyboard.type('o');
+    await options.first().waitFor();
+    await municipality.press('Escape');
+    await options.first().waitFor({ state: 'detached' });
 
     // Text typed but not picked: kept, with a hint to pick it, then the same at submission.
     await municipality.fill('Sorocab');

@@ -25,12 +25,14 @@ const suggestionsFor = (query: string) => searchMunicipalities(query, SUGGESTION
  * Keys the open list answers, kept from the form's dialog: Enter picks the highlighted
  * municipality (without sending the form, which re-rendered the list and moved the focus to
  * the first field), Escape closes the list (not the dialog and the patient typed in it).
+ * Returns whether the list was open.
  */
-function keepListKeys(event: KeyboardEvent<HTMLInputElement>): void {
+function keepListKeys(event: KeyboardEvent<HTMLInputElement>): boolean {
   const listOpen = event.currentTarget.getAttribute('aria-expanded') === 'true';
-  if (!listOpen) return;
+  if (!listOpen) return false;
   if (event.key === 'Enter') event.preventDefault();
   if (event.key === 'Enter' || event.key === 'Escape') event.stopPropagation();
+  return true;
 }
 
 const renderMunicipality: ItemRenderer<Municipality> = (
@@ -48,18 +50,6 @@ const renderMunicipality: ItemRenderer<Municipality> = (
       text={municipality.name}
     />
   ) : null;
-
-/**
- * After a pick with the keyboard, where Tab would have gone: the form's next field. Suggest
- * takes the focus off its input when it closes, and the dialog's focus trap then put it back
- * at the dialog's start, so the next Tab went to 'Nome' and the dates were typed into CPF/CNS.
- */
-function focusNextField(input: HTMLInputElement): void {
-  const fields = [
-    ...(input.form?.querySelectorAll<HTMLElement>('input, select, textarea, button') ?? []),
-  ].filter((element) => element.tabIndex >= 0 && !element.hasAttribute('disabled'));
-  fields[fields.indexOf(input) + 1]?.focus();
-}
 
 const pickedWithKeyboard = (event: SyntheticEvent | undefined): boolean =>
   event?.type.startsWith('key') ?? false;
@@ -86,6 +76,16 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
   // puts the chosen municipality's name back in the input before the blur: the blur alone read
   // 'Ribeirão Preto (SP)' where 'Sertãozinho' had been typed, and the old one stayed, silently.
   const typed = useRef<string | null>(null);
+  // Suggest takes the focus off its input when a pick with the keyboard or Escape closes the
+  // list: the dialog's focus trap put it back at the dialog's start (the dates then typed into
+  // CPF and CNS), and sending it on to the next field made the nurse's own Tab skip 'Data da
+  // Internação'. It goes back to the input, quietly: the list opens again only at a key, not
+  // for that focus (Suggest opens on focus unless `openOnKeyDown`).
+  const [quiet, setQuiet] = useState(false);
+  const refocusQuietly = () => {
+    setQuiet(true);
+    requestAnimationFrame(() => input.current?.focus());
+  };
 
   return (
     <ControlledField
@@ -126,8 +126,13 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
               intent,
               leftIcon: IconNames.MAP_MARKER,
               name: field.name,
-              onBlur: (event) => onBlur(event.currentTarget.value),
-              onKeyDown: keepListKeys,
+              onBlur: (event) => {
+                setQuiet(false);
+                onBlur(event.currentTarget.value);
+              },
+              onKeyDown: (event) => {
+                if (keepListKeys(event) && event.key === 'Escape') refocusQuietly();
+              },
               placeholder: m.municipalityPlaceholder,
             }}
             inputValueRenderer={municipalityInputValue}
@@ -136,12 +141,12 @@ export function MunicipalityField({ control, id, disabled }: MunicipalityFieldPr
             items={allMunicipalities}
             itemsEqual="ibgeCode"
             noResults={<MenuItem disabled roleStructure="listoption" text={m.municipalityNoResults} />}
+            openOnKeyDown={quiet}
             onItemSelect={(municipality, event) => {
               typed.current = null;
               setUnmatched(false);
               field.onChange(storedValue(municipality));
-              const picked = input.current;
-              if (picked && pickedWithKeyboard(event)) requestAnimationFrame(() => focusNextField(picked));
+              if (pickedWithKeyboard(event)) refocusQuietly();
             }}
             // Only what the user typed (an event): the list empties its query itself after a pick.
             onQueryChange={(text, event) => {
