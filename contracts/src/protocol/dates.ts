@@ -161,6 +161,61 @@ const clinicDateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
 export const formatClinicDateTime = (instant: Date): string =>
   clinicDateTimeFormat.format(instant).replace(',', ' às');
 
+/** The São Paulo wall clock's parts, read one by one (no locale's pattern relied on). */
+const clinicClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLINIC_TIME_ZONE,
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant's São Paulo date (`yyyy-MM-dd`) and time (`HH:mm:ss`). */
+export function clinicDateTimeParts(instant: Date): { readonly date: string; readonly time: string } {
+  const part: Record<string, string> = {};
+  for (const { type, value } of clinicClockParts.formatToParts(instant)) part[type] = value;
+  return {
+    date: `${part['year']!.padStart(4, '0')}-${part['month']}-${part['day']}`,
+    time: `${part['hour']}:${part['minute']}:${part['second']}`,
+  };
+}
+
+/**
+ * An instant as São Paulo reads it, to the second: '29/11/2026 20:18:20' (the audit's §9
+ * format). The same entry reads the same on every computer, whatever its time zone (Manaus,
+ * Rio Branco, a server in UTC), as the PDFs and the printed pages do.
+ */
+export function formatClinicTimestamp(instant: Date): string {
+  const { date, time } = clinicDateTimeParts(instant);
+  return `${formatClinicalDate(date)} ${time}`;
+}
+
+/** The same, to the minute: '29/11/2026 20:18'. */
+export const formatClinicMinute = (instant: Date): string => formatClinicTimestamp(instant).slice(0, -3);
+
+/**
+ * The instant São Paulo's clock reads `date` (`yyyy-MM-dd`) at `time` (`HH:mm`): what a time
+ * typed in the app means, whatever the computer's own zone. The zone's offset is read at the
+ * instant itself (twice: a guess an hour off across a change of summer time is corrected).
+ */
+export function clinicInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const offsetAt = (instant: number): number => {
+    const parts = clinicDateTimeParts(new Date(instant));
+    const [y, mo, d] = parts.date.split('-').map(Number) as [number, number, number];
+    const [h, mi, se] = parts.time.split(':').map(Number) as [number, number, number];
+    return Date.UTC(y, mo - 1, d, h, mi, se) - Math.floor(instant / 1000) * 1000;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
 /** A clinical date for display in pt-BR: '2025-03-15' → '15/03/2025'. */
 export function formatClinicalDate(date: string): string {
   const match = clinicalDatePattern.exec(date);

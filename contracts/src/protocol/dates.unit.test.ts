@@ -6,6 +6,10 @@ import {
   addDaysToDate,
   addMonthsToDate,
   clinicToday,
+  clinicDateTimeParts,
+  clinicInstant,
+  formatClinicMinute,
+  formatClinicTimestamp,
   formatClinicDateTime,
   formatClinicalDate,
   isClinicalDate,
@@ -69,5 +73,26 @@ describe('clinical dates', () => {
 
   it('formats for pt-BR', () => {
     expect(formatClinicalDate('2025-03-05')).toBe('05/03/2025');
+  });
+});
+
+describe('the São Paulo clock, whatever the computer reads', () => {
+  it('given an instant, when shown, then as São Paulo reads it, to the second', () => {
+    expect(formatClinicTimestamp(new Date('2026-11-29T23:18:20.500Z'))).toBe('29/11/2026 20:18:20');
+    expect(formatClinicMinute(new Date('2026-11-30T02:59:59Z'))).toBe('29/11/2026 23:59');
+    expect(clinicDateTimeParts(new Date('2026-01-01T02:00:00Z'))).toEqual({
+      date: '2025-12-31',
+      time: '23:00:00',
+    });
+  });
+
+  it('given a day and a time typed, then the instant São Paulo reads them at', () => {
+    expect(clinicInstant('2026-12-31', '18:30').toISOString()).toBe('2026-12-31T21:30:00.000Z');
+    expect(clinicInstant('2026-12-31', '23:59').toISOString()).toBe('2027-01-01T02:59:00.000Z');
+    // In the summer time São Paulo kept until 2019 (-02:00 from 4 November 2018).
+    expect(clinicInstant('2018-12-01', '10:00').toISOString()).toBe('2018-12-01T12:00:00.000Z');
+    // Back and forth: the same day and time.
+    const instant = clinicInstant('2027-03-15', '07:05');
+    expect(clinicDateTimeParts(instant)).toEqual({ date: '2027-03-15', time: '07:05:00' });
   });
 });

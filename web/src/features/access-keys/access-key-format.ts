@@ -1,6 +1,11 @@
-import type { AccessKeyListItem } from '@bari/contracts';
-import { format, formatISO, isValid, parseISO } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+import {
+  clinicDateTimeParts,
+  clinicInstant,
+  clinicToday,
+  formatClinicMinute,
+  type AccessKeyListItem,
+} from '@bari/contracts';
+import { isValid, parseISO } from 'date-fns';
 import { isIsoDate } from '../../common/date/date-text.ts';
 
 export type AccessKeyStatus = 'active' | 'inactive' | 'expired';
@@ -30,10 +35,13 @@ export function accessKeyHolder(key: Pick<AccessKeyListItem, 'userId' | 'userEma
   return key.userId ? { kind: 'removed_user' } : { kind: 'invitation' };
 }
 
-/** A date and time in pt-BR (dd/MM/yyyy HH:mm, local time). */
+/**
+ * A date and time in pt-BR (dd/MM/yyyy HH:mm) as São Paulo reads it, as the expiry is typed:
+ * the same on every computer, whatever its own time zone.
+ */
 export function formatKeyDate(iso: string): string {
   const date = parseISO(iso);
-  return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm', { locale: ptBR }) : iso;
+  return isValid(date) ? formatClinicMinute(date) : iso;
 }
 
 /** 'abcd1234…': only the stored first 8 characters, never more (§9). */
@@ -53,24 +61,26 @@ export function maskTime(input: string): string {
 
 /**
  * The expiry the form holds, from the day (`yyyy-MM-dd` or what is being typed) and the time
- * (HH:mm, local): the ISO instant with offset the contract asks for; '' when both are empty;
- * otherwise the text as typed, which the contract refuses as 'Data de expiração inválida'.
+ * (HH:mm, São Paulo's: the service's clock, not the computer's): the ISO instant the contract
+ * asks for; '' when both are empty; otherwise the text as typed, which the contract refuses as
+ * 'Data de expiração inválida'.
  */
 export function expiryFromParts(day: string, time: string): string {
   if (!day && !time) return '';
   const hhmm = time || DEFAULT_EXPIRY_TIME;
   if (!isIsoDate(day) || !TIME_SHAPE.test(hhmm)) return `${day} ${time}`.trim();
-  return formatISO(parseISO(`${day}T${hhmm}`));
+  return clinicInstant(day, hhmm).toISOString();
 }
 
-/** Today's date (`yyyy-MM-dd`) in local time, as the expiry's day is typed (not UTC's, a day ahead in the evening). */
-export const localToday = (now: Date): string => format(now, 'yyyy-MM-dd');
+/** Today's date (`yyyy-MM-dd`) in São Paulo, as the expiry's day is typed (not UTC's, a day ahead in the evening). */
+export const localToday = (now: Date): string => clinicToday(now);
 
-/** The day (`yyyy-MM-dd`) and time (HH:mm) of an ISO instant, in local time; empty when none. */
+/** The day (`yyyy-MM-dd`) and time (HH:mm) of an ISO instant, as São Paulo reads it; empty when none. */
 export function expiryParts(iso: string | null | undefined): { day: string; time: string } {
   const date = iso ? parseISO(iso) : undefined;
   if (!date || !isValid(date)) return { day: '', time: '' };
-  return { day: format(date, 'yyyy-MM-dd'), time: format(date, 'HH:mm') };
+  const { date: day, time } = clinicDateTimeParts(date);
+  return { day, time: time.slice(0, 5) };
 }
 
 /** Whether an expiry the form holds is a whole instant already past. */

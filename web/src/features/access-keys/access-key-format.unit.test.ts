@@ -3,6 +3,7 @@ import {
   accessKeyHolder,
   accessKeyStatus,
   expiryFromParts,
+  formatKeyDate,
   localToday,
   expiryParts,
   isPastExpiry,
@@ -54,13 +55,16 @@ describe('maskedKey', () => {
 
 describe('expiry typed as a day and a time', () => {
   it('turns a local day and time into an ISO instant with offset, and back', () => {
+    // São Paulo's 18:30 (-03:00), whatever the computer's zone: the same key expires at the
+    // same moment for an administrator in Manaus.
     const iso = expiryFromParts('2025-12-31', '18:30');
-    expect(iso).toMatch(/^2025-12-31T18:30:00([+-]\d{2}:\d{2}|Z)$/);
+    expect(iso).toBe('2025-12-31T21:30:00.000Z');
     expect(expiryParts(iso)).toEqual({ day: '2025-12-31', time: '18:30' });
+    expect(formatKeyDate(iso)).toBe('31/12/2025 18:30');
   });
 
   it('lasts to the end of the day when no time is given', () => {
-    expect(expiryFromParts('2025-12-31', '')).toMatch(/^2025-12-31T23:59:00/);
+    expect(expiryParts(expiryFromParts('2025-12-31', ''))).toEqual({ day: '2025-12-31', time: '23:59' });
   });
 
   it('keeps an empty expiry empty, and half-typed text as text (refused by the contract)', () => {

@@ -13,7 +13,7 @@ export const accessKeysMessages = {
   descriptionPlaceholder: 'Ex.: Enfermagem — ambulatório',
   expiresAtLabel: 'Data de expiração (opcional)',
   expiryTimeLabel: 'Hora de expiração',
-  expiryHelper: 'Sem hora, a chave vale até o fim do dia (23:59).',
+  expiryHelper: 'Horário de Brasília. Sem hora, a chave vale até o fim do dia (23:59).',
   userLabel: 'Usuário (opcional)',
   userHelper:
     'A chave entra somente como este usuário. Sem usuário, ela é um convite: o primeiro email sem conta que a utilizar fica com cadastro pendente de aprovação.',

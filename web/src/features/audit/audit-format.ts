@@ -11,14 +11,18 @@ import {
   formatCpf,
   municipalityWithState,
   isClinicalDate,
+  formatClinicTimestamp,
   type AuditLogEntryDto,
 } from '@bari/contracts';
 import { format, parseISO } from 'date-fns';
 import { auditMessages as m } from './messages.ts';
 
-/** §9: audit timestamps as dd/MM/yyyy HH:mm:ss (the browser's time zone). */
+/**
+ * §9: audit timestamps as dd/MM/yyyy HH:mm:ss, as São Paulo reads them (the browser's own zone
+ * showed the same entry three hours apart on a computer set to UTC, one or two in Manaus).
+ */
 export function formatTimestamp(instant: string): string {
-  return format(parseISO(instant), 'dd/MM/yyyy HH:mm:ss');
+  return formatClinicTimestamp(parseISO(instant));
 }
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -6,9 +6,17 @@ import {
   displayNamedValue,
   entityDisplayName,
   fieldLabel,
+  formatTimestamp,
   orderedValues,
   patientIdOf,
 } from './audit-format.ts';
+
+describe('formatTimestamp', () => {
+  it('shows an entry as São Paulo reads it, to the second, whatever the computer reads', () => {
+    expect(formatTimestamp('2026-11-29T23:18:20.000Z')).toBe('29/11/2026 20:18:20');
+    expect(formatTimestamp('2026-11-30T01:05:09.999-02:00')).toBe('30/11/2026 00:05:09');
+  });
+});
 
 describe('displayNamedValue', () => {
   it("shows the protocol's codes and the sources in Portuguese, by the value's name", () => {

@@ -1,5 +1,4 @@
-import type { AuditFacetsDto } from '@bari/contracts';
-import { format } from 'date-fns';
+import { formatClinicMinute, type AuditFacetsDto } from '@bari/contracts';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { actionLabel, displayNamedValue, displayValue, emailsOf, entityTypeLabel } from './audit-format.ts';
@@ -49,7 +48,7 @@ export function AuditPrintHeading({ filters, users, page, pages, printed }: Audi
     <div className="audit-print-heading">
       <p>{applied.length > 0 ? m.printFilters(applied.join(' · ')) : m.printNoFilters}</p>
       <p>
-        {m.printListPage(page, pages)} · {m.printedAt(format(printedAt, 'dd/MM/yyyy HH:mm'))}
+        {m.printListPage(page, pages)} · {m.printedAt(formatClinicMinute(printedAt))}
       </p>
       {printed.last < printed.total || printed.first > 1 ? (
         <p>{m.printedRange(printed.first, printed.last, printed.total)}</p>

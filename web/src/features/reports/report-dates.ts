@@ -1,7 +1,10 @@
-import { format } from 'date-fns';
+import { clinicToday, formatClinicalDate } from '@bari/contracts';
 
-/** The date in file names and print titles: dd-MM-yyyy (a file name cannot hold '/'). */
-export const fileDate = (now: Date): string => format(now, 'dd-MM-yyyy');
+/**
+ * The date in file names and print titles: dd-MM-yyyy (a file name cannot hold '/'), São
+ * Paulo's, as the printed 'Gerado em' says.
+ */
+export const fileDate = (now: Date): string => formatClinicalDate(clinicToday(now)).replaceAll('/', '-');
 
 /** A `yyyy-MM-dd` value for paper and spreadsheet cells: dd/mm/yyyy. */
 export function displayDate(value: string): string {

@@ -1,6 +1,5 @@
-import type { UserListItem, UserStatus } from '@bari/contracts';
-import { format, isValid, parseISO } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+import { clinicToday, formatClinicalDate, type UserListItem, type UserStatus } from '@bari/contracts';
+import { isValid, parseISO } from 'date-fns';
 import { usersMessages as m } from './messages.ts';
 
 /** 'Maria Souza', or 'Nome não informado' (a registration requested with an invitation key). */
@@ -25,7 +24,8 @@ export function userActionSubject(user: Pick<UserListItem, 'email' | 'firstName'
 export function userCreatedAt(createdAt: string | null | undefined): string {
   if (!createdAt) return m.noDate;
   const date = parseISO(createdAt);
-  return isValid(date) ? format(date, 'dd/MM/yyyy', { locale: ptBR }) : m.noDate;
+  // The day in São Paulo, as every other date the app shows.
+  return isValid(date) ? formatClinicalDate(clinicToday(date)) : m.noDate;
 }
 
 export interface UserCounts {

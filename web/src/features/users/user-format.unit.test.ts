@@ -28,8 +28,10 @@ describe('user display', () => {
     expect(m.deleteUser(userActionSubject({ ...maria, email: ' ' }))).toBe('Excluir usuário Maria Souza');
   });
 
-  it('shows the creation date as dd/MM/yyyy in local time', () => {
+  it("shows the creation date as dd/MM/yyyy, São Paulo's day", () => {
     expect(userCreatedAt('2025-03-07T12:00:00.000Z')).toBe('07/03/2025');
+    // 01:30 in UTC is the evening before in São Paulo, whatever the computer's zone.
+    expect(userCreatedAt('2025-03-08T01:30:00.000Z')).toBe('07/03/2025');
     expect(userCreatedAt(null)).toBe('Data não disponível');
     expect(userCreatedAt('não é data')).toBe('Data não disponível');
   });
