@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { hasFocus, pressEscapeInDialog } from './support/focus.ts';
 import { signIn } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
@@ -695,8 +696,17 @@ describe('patients: registration, follow-up and removal', () => {
     const page = await signedInPage(patientUrl, { expectedStatuses: [404] });
     await page.getByRole('heading', { name: patient.name }).waitFor();
 
-    await page.getByRole('button', { name: 'Excluir' }).click();
+    // From the keyboard, and cancelled: the focus back on 'Excluir' (it fell to the page's start).
+    const excluir = page.getByRole('button', { name: 'Excluir' });
+    await excluir.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+    await dialog.waitFor();
+    await pressEscapeInDialog(page);
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(excluir)).toBe(true);
+
+    await excluir.click();
     await dialog
       .getByText(
         `Tem certeza que deseja excluir o paciente ${patient.name}? Esta ação não pode ser desfeita. Todos os procedimentos associados também serão excluídos.`,

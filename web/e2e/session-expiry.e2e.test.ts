@@ -2,6 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
 import { axeViolations } from './support/axe.ts';
+import { hasFocus } from './support/focus.ts';
 import { openSignedInPage, type Credential } from './support/identity.ts';
 import { screenshot } from './support/screenshot.ts';
 import { setUpApp } from './support/suite.ts';
@@ -196,6 +197,8 @@ describe('a session that expires while a form is being filled', () => {
 
     expect(new URL(page.url()).pathname).toBe(`/patients/${patientId}`);
     expect(await form.getByLabel('CPF', { exact: true }).inputValue()).toBe('714.602.858-59');
+    // Where she was typing has the focus again (it fell to the page's start).
+    await expect.poll(() => hasFocus(form.getByLabel('CPF', { exact: true }))).toBe(true);
     expect(await form.getByLabel('Observações').inputValue()).toBe('Conferindo o CPF.');
   });
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { sendRequest } from '../../app/http-client.ts';
 import { HOME_PATH, LOGIN_PATH } from '../../app/route-access.ts';
 import { isSameUser, sessionRecovery } from '../../app/session-recovery.ts';
+import { useFocusBackToOpener } from '../../common/focus/use-focus-back-to-opener.ts';
 import { useCurrentUserQuery } from './auth-api.ts';
 import { LoginForm } from './login-form.tsx';
 import { authMessages as m } from './messages.ts';
@@ -22,6 +23,8 @@ export function SessionExpiredDialog() {
   // Who lost the session, as the dialog opened: the sign-in refreshes the current user.
   const [previous] = useState(user);
   const [leaving, setLeaving] = useState(false);
+  // Signed in again, the nurse goes on where she was typing.
+  useFocusBackToOpener();
 
   /** The work is dropped: the waiting calls end, and `go` leaves the page (a full load). */
   const leave = (go: () => void) => {

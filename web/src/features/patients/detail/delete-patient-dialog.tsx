@@ -8,6 +8,7 @@ import { showFailureToast } from '../../../app/failure-toast.ts';
 import { hasCode, messageOrFallback } from '../../../app/http-client.ts';
 import { showToast } from '../../../app/toaster.tsx';
 import { useFocusAfterSubmit } from '../../../common/focus/use-focus-after-submit.ts';
+import { useFocusBackToOpener } from '../../../common/focus/use-focus-back-to-opener.ts';
 import { useDiscardGuard } from '../../../common/discard-guard.tsx';
 import { useUnsavedWork } from '../../../app/unsaved-work.ts';
 import { AppDialog } from '../../../common/app-dialog.tsx';
@@ -45,6 +46,8 @@ export function DeletePatientDialog({ patient, onClose, onDeleted }: DeletePatie
   // A reason typed is not lost to a session ending meanwhile either ('Sessão encerrada').
   useUnsavedWork(isDirty);
   const refocus = useFocusAfterSubmit(isSubmitting, setFocus);
+  // Cancelled, it gives the focus back to 'Excluir' (it fell to the page's start).
+  useFocusBackToOpener();
   const busy = isLoading || isSubmitting;
 
   // The buttons stay enabled while deleting (a disabled button drops the focus): repeats are ignored.
