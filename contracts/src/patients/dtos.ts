@@ -34,6 +34,10 @@ export type PatientListSort = z.infer<typeof PatientListSortSchema>;
 export const MAX_PATIENT_LIST_PAGE = 100_000;
 
 /** `GET /api/patients?search&status&page&pageSize&sort&direction`; the total travels in `X-Total-Count`. */
+/** Why a lookup of patients was made, beyond showing them (`PatientListQuerySchema.purpose`). */
+export const PatientLookupPurposeSchema = z.enum(['identifier_check']);
+export type PatientLookupPurpose = z.infer<typeof PatientLookupPurposeSchema>;
+
 export const PatientListQuerySchema = z.object({
   /** Name and municipality (case- and accent-insensitive), CNS (substring). */
   search: optionalSearchText(),
@@ -49,6 +53,11 @@ export const PatientListQuerySchema = z.object({
   sort: PatientListSortSchema.default('name'),
   /** Ascending by default for name, descending for the others (newest, most advanced first). */
   direction: z.enum(['asc', 'desc']).optional(),
+  /**
+   * Why the list is read, when not to be shown (for the audit trail): `identifier_check`, the
+   * patient form's check that a CPF or CNS typed is not another patient's.
+   */
+  purpose: PatientLookupPurposeSchema.optional(),
 });
 export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
 

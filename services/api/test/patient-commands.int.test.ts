@@ -127,14 +127,14 @@ describe('Idempotency-Key', () => {
         'RecordAccessed',
         expect.objectContaining({
           action: 'SEARCH_PATIENTS',
-          parameters: { search: form.cpf.replace(/\D/g, '') },
+          parameters: { search: form.cpf.replace(/\D/g, ''), purpose: 'identifier_check' },
         }),
       ],
       [
         'RecordAccessed',
         expect.objectContaining({
           action: 'SEARCH_PATIENTS',
-          parameters: { search: form.cns!.replace(/\D/g, '') },
+          parameters: { search: form.cns!.replace(/\D/g, ''), purpose: 'identifier_check' },
         }),
       ],
     ]);
@@ -427,7 +427,10 @@ describe('the CNS names one patient, as the CPF does', () => {
     expect(appended.map(({ type, data }) => [type, data])).toEqual([
       [
         'RecordAccessed',
-        expect.objectContaining({ action: 'SEARCH_PATIENTS', parameters: { search: cnsOf(first) } }),
+        expect.objectContaining({
+          action: 'SEARCH_PATIENTS',
+          parameters: { search: cnsOf(first), purpose: 'identifier_check' },
+        }),
       ],
     ]);
     expect(second.status).toBe(409);

@@ -1,4 +1,4 @@
-import { onlyDigits } from '@bari/contracts';
+import { onlyDigits, type PatientLookupPurpose } from '@bari/contracts';
 import type { AccessRecord } from '../audit/record-access.ts';
 import { DuplicateCns, DuplicateCpf } from './errors.ts';
 
@@ -19,6 +19,16 @@ export function identifierLookupsOf(
     named.includes('cns') ? (error instanceof DuplicateCns ? error.cns : sent.cns) : null,
   ];
   return values.flatMap((value) =>
-    value ? [{ action: 'SEARCH_PATIENTS' as const, parameters: { search: onlyDigits(value) } }] : [],
+    value
+      ? [
+          {
+            action: 'SEARCH_PATIENTS' as const,
+            parameters: {
+              search: onlyDigits(value),
+              purpose: 'identifier_check' satisfies PatientLookupPurpose,
+            },
+          },
+        ]
+      : [],
   );
 }

@@ -15,7 +15,9 @@ export function listAccessOf(query: PatientListQuery): AccessRecord {
     page: String(query.page),
     pageSize: String(query.pageSize),
   };
+  // The form's check of a CPF or CNS typed says so: an auditor tells it from a search.
+  const purpose: Record<string, string> = query.purpose ? { purpose: query.purpose } : {};
   return query.search
-    ? { action: 'SEARCH_PATIENTS', parameters: { search: query.search, ...page } }
-    : { action: 'LIST_PATIENTS', parameters: page };
+    ? { action: 'SEARCH_PATIENTS', parameters: { search: query.search, ...purpose, ...page } }
+    : { action: 'LIST_PATIENTS', parameters: { ...purpose, ...page } };
 }

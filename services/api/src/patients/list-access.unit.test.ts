@@ -10,6 +10,15 @@ describe('the access a page of the patient list records', () => {
     });
   });
 
+  it("says so when it is the patient form's check of a CPF or CNS typed, not a search shown", () => {
+    const check = { search: '39053344705', pageSize: '5', purpose: 'identifier_check' };
+    expect(listAccessOf(PatientListQuerySchema.parse(check)).parameters).toMatchObject({
+      search: '39053344705',
+      purpose: 'identifier_check',
+    });
+    expect(() => PatientListQuerySchema.parse({ ...check, purpose: 'curiosidade' })).toThrow();
+  });
+
   it('is a listing of the page otherwise: every page shows patients’ records', () => {
     expect(
       listAccessOf(PatientListQuerySchema.parse({ status: 'pre_op', pageSize: '200', sort: 'progress' })),

@@ -85,6 +85,7 @@ const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   status: PATIENT_STATUS_LABELS,
   sort: m.listSortLabels,
   direction: m.listDirectionLabels,
+  purpose: m.lookupPurposeLabels,
 };
 
 /** Values that list codes, comma-separated (a custom report's fields). */

@@ -27,6 +27,11 @@ describe('displayNamedValue', () => {
     expect(displayNamedValue('source', 'catalogue')).toBe('Catálogo do protocolo');
   });
 
+  it("tells the patient form's check of a CPF or CNS from a search", () => {
+    expect(fieldLabel('purpose')).toBe('Finalidade');
+    expect(displayNamedValue('purpose', 'identifier_check')).toBe('Conferência de CPF/CNS no cadastro');
+  });
+
   it('shows a page of the patient list read (LIST_PATIENTS) with its filter and order in Portuguese', () => {
     expect(displayNamedValue('status', 'pre_op')).toBe('Pré-operatório');
     expect(displayNamedValue('sort', 'admissionDate')).toBe('Data de internação');

@@ -1,4 +1,4 @@
-import { reportMessages } from '@bari/contracts';
+import { reportMessages, type PatientLookupPurpose } from '@bari/contracts';
 import { formatCount } from '../../common/number-format.ts';
 
 /**
@@ -100,6 +100,7 @@ export const auditMessages = {
     procedureTypeId: 'Tipo de procedimento',
     scheduledDate: 'Data prevista',
     search: 'Busca',
+    purpose: 'Finalidade',
     action: 'Ação filtrada',
     entityType: 'Entidade filtrada',
     from: 'De',
@@ -125,6 +126,10 @@ export const auditMessages = {
     registeredAt: 'Data de cadastro',
   } as Readonly<Record<string, string>>,
   listDirectionLabels: { asc: 'Crescente', desc: 'Decrescente' } as Readonly<Record<string, string>>,
+  /** Why patients were looked up (`PatientLookupPurpose`). */
+  lookupPurposeLabels: {
+    identifier_check: 'Conferência de CPF/CNS no cadastro',
+  } satisfies Record<PatientLookupPurpose, string> as Readonly<Record<string, string>>,
   /** Codes an entry's values hold, by value name: shown in Portuguese in its details. */
   sourceLabels: {
     catalogue: 'Catálogo do protocolo',

@@ -5,6 +5,7 @@ import type {
   PatientForm,
   PatientListRow,
   PatientListSort,
+  PatientLookupPurpose,
   PatientStatus,
 } from '@bari/contracts';
 import { api } from '../../app/api.ts';
@@ -19,6 +20,8 @@ export interface PatientListArgs {
   sort?: PatientListSort;
   /** Absent: the server's default for the sort (A→Z for names, newest/most advanced first otherwise). */
   direction?: 'asc' | 'desc';
+  /** Why it is read when not to be shown (the form's check of a CPF or CNS), for the audit trail. */
+  purpose?: PatientLookupPurpose;
 }
 
 export interface PatientListPage {
@@ -42,7 +45,15 @@ export interface DeletePatientArgs extends DeletePatientBody {
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** The query string of the list: empty values are left out. */
-export function patientListUrl({ search, status, page, pageSize, sort, direction }: PatientListArgs): string {
+export function patientListUrl({
+  search,
+  status,
+  page,
+  pageSize,
+  sort,
+  direction,
+  purpose,
+}: PatientListArgs): string {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (status) params.set('status', status);
@@ -50,6 +61,7 @@ export function patientListUrl({ search, status, page, pageSize, sort, direction
   if (direction) params.set('direction', direction);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
+  if (purpose) params.set('purpose', purpose);
   return `/api/patients?${params.toString()}`;
 }
 

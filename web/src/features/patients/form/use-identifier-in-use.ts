@@ -31,7 +31,10 @@ export function useIdentifierInUseWarning(
   const { isWhole, inUse } = IDENTIFIERS[field];
   const digits = digitsOf(useWatch({ control, name: field }));
   const complete = digits !== null && isWhole(digits) && digits !== digitsOf(own);
-  const { data } = useGetPatientsQuery({ search: digits ?? '', page: 1, pageSize: 5 }, { skip: !complete });
+  const { data } = useGetPatientsQuery(
+    { search: digits ?? '', page: 1, pageSize: 5, purpose: 'identifier_check' },
+    { skip: !complete },
+  );
   const holder = complete
     ? data?.rows.find((row) => row[field] === digits && row.id !== patientId)
     : undefined;
