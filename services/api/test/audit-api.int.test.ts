@@ -425,6 +425,9 @@ describe('access events', () => {
       headers: { 'If-Match': '*' },
     });
     expect(deleted.status).toBe(204);
+    // The page that deleted it reads it again at once: what it was told, it had just written.
+    const own = await staff.client.get(`/api/patients/${patient.id}`);
+    expect(own.body).toMatchObject({ code: 'PATIENT_DELETED' });
     const gone = await viewer.client.get(`/api/patients/${patient.id}`);
     expect(gone.body).toMatchObject({
       code: 'PATIENT_DELETED',
@@ -435,6 +438,9 @@ describe('access events', () => {
       (log) => log.total > 0,
     );
     expect(rows.map((row) => [row.action, row.entityId])).toEqual([['VIEW_HISTORY', patient.id]]);
+    // Recorded in order: the viewer's record is there, so the deleting session's would be.
+    const byStaff = await auditLog(`userId=${staff.user.id}&action=VIEW_HISTORY`);
+    expect(byStaff.rows.filter((row) => row.entityId === patient.id)).toEqual([]);
   });
 
   it('a 404 leaves no view', async () => {

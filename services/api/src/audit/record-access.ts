@@ -72,8 +72,7 @@ export async function recordAccess(
   const now = deps.now();
   const recent = recentReads(deps);
   forgetOld(recent, now.getTime());
-  const session = ctx.state.sessionId ?? user.id;
-  const key = JSON.stringify([session, access.action, patientId, parameters]);
+  const key = accessKey(ctx, access);
   if (recent.has(key)) return;
   const event = RecordAccessed.create({ action: access.action, patientId, parameters });
   await deps.eventStore.appendToStream(
@@ -82,6 +81,27 @@ export async function recordAccess(
     'any',
   );
   remember(recent, key, now.getTime());
+}
+
+/** The same read by the same session: the key of `recentReads`. */
+function accessKey(ctx: Context, access: AccessRecord): string {
+  const session = ctx.state.sessionId ?? ctx.state.user?.id;
+  return JSON.stringify([session, access.action, access.patientId ?? null, access.parameters ?? {}]);
+}
+
+/**
+ * What the session itself has just written, and so knows, counts as read for the window,
+ * without a record: the same session reading it back within 15 minutes tells it nothing new.
+ * A deletion's page read again by the browser that deleted it ('Paciente excluído', the name
+ * and reason it typed) was recorded as a look at the patient's history in the same second.
+ */
+export function rememberAsRead(ctx: Context, deps: AccessDependencies, access: AccessRecord): void {
+  if (!ctx.state.user) return;
+  const recent = recentReads(deps);
+  const now = deps.now().getTime();
+  forgetOld(recent, now);
+  const key = accessKey(ctx, access);
+  if (!recent.has(key)) remember(recent, key, now);
 }
 
 /** Notes a read, forgetting the oldest beyond `MAX_REMEMBERED_READS` (the map is in time order). */

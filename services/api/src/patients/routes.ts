@@ -16,7 +16,7 @@ import {
 } from '@bari/contracts';
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
-import { recordAccess, recordUnchangedAnswer } from '../audit/record-access.ts';
+import { recordAccess, recordUnchangedAnswer, rememberAsRead } from '../audit/record-access.ts';
 import { identifierLookupsOf } from './identifier-lookups.ts';
 import { listAccessOf } from './list-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
@@ -212,6 +212,9 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
       const expected = await revisionOfExisting(ctx, patientId, version);
       await deletePatient(patientDeps, patientId, expected, reason, metadata(ctx));
     });
+    // The page that deleted it reads it again at once: told it is deleted, by whom and why,
+    // which this session has just written.
+    rememberAsRead(ctx, deps, { action: 'VIEW_HISTORY', patientId });
     ctx.status = 204;
   });
 
