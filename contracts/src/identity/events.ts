@@ -160,6 +160,9 @@ export const LOGIN_FAILURE_REASONS = [
   'key_bound_to_another_account',
   'unbound_key_for_existing_account',
   'email_unavailable',
+  // Not a decision on the key: the address (IP) ran out of failed attempts in the window. One
+  // event when it first does, not one per attempt refused after (the log is never trimmed).
+  'too_many_attempts',
 ] as const;
 export const LoginFailureReasonSchema = z.enum(LOGIN_FAILURE_REASONS);
 export type LoginFailureReason = z.infer<typeof LoginFailureReasonSchema>;

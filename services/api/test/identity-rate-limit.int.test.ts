@@ -4,7 +4,13 @@ import { AUTH_MESSAGES } from '../src/http/auth/messages.ts';
 import { EMAIL_SLOWDOWN_STEP_MS, emailHash } from '../src/http/auth/login-throttle.ts';
 import { createClient, signInAs, type SignedIn } from './support/http-client.ts';
 import { uniqueEmail } from './support/identity-fixtures.ts';
-import { appendsNothing, resetLoginThrottle, startTestApp, type TestApp } from './support/test-app.ts';
+import {
+  appendedBy,
+  appendsNothing,
+  resetLoginThrottle,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.ts';
 
 const WRONG_KEY = 'ChaveErrada0123456789ChaveErrada0123456789';
 
@@ -51,6 +57,8 @@ describe('login rate limit, no trusted proxy', () => {
     const deactivated = issued.body as { id: string; key: string };
     expect((await admin.client.patch(`/api/access-keys/${deactivated.id}/deactivate`)).status).toBe(200);
     for (let index = 0; index < 10; index += 1) await attempt(app, uniqueEmail(), WRONG_KEY);
+    // The lockout begins (recorded once, below); what follows is refused writing nothing.
+    expect((await attempt(app, uniqueEmail(), WRONG_KEY)).status).toBe(429);
 
     const invitation = (await admin.client.post('/api/access-keys', { description: 'Convite' })).body as {
       key: string;
@@ -68,6 +76,22 @@ describe('login rate limit, no trusted proxy', () => {
     // The right key for its own email still signs in, and an invitation for a new email.
     expect((await attempt(app, other.email, other.accessKey)).status).toBe(200);
     expect((await attempt(app, uniqueEmail(), invitation.key)).status).toBe(200);
+  });
+
+  it('records the lockout once in the audit trail: the attempt that began it, not those after', async () => {
+    const email = uniqueEmail();
+    for (let index = 0; index < 10; index += 1)
+      expect((await attempt(app, email, WRONG_KEY)).status).toBe(401);
+    const [first, appended] = await appendedBy(app, () => attempt(app, email, WRONG_KEY));
+    expect(first.status).toBe(429);
+    expect(appended.map(({ type, data }) => [type, data])).toEqual([
+      ['LoginFailed', { email, reason: 'too_many_attempts', keyId: null }],
+    ]);
+    expect(appended[0]!.metadata).toMatchObject({ clientIp: '127.0.0.1', userId: null });
+    for (let index = 0; index < 5; index += 1) {
+      const later = await appendsNothing(app, () => attempt(app, uniqueEmail(), WRONG_KEY));
+      expect(later.status).toBe(429);
+    }
   });
 
   it('logs a throttled attempt with the IP and the hash of the email, never the email', async () => {

@@ -170,6 +170,7 @@ export const auditMessages = {
     key_bound_to_another_account: 'Chave de acesso vinculada a outra conta',
     unbound_key_for_existing_account: 'Chave de convite usada por uma conta existente',
     email_unavailable: 'Email indisponível',
+    too_many_attempts: 'Muitas tentativas: endereço bloqueado por 15 minutos',
   } as Readonly<Record<string, string>>,
   /** The `kind` of a report read (GENERATE_REPORT, EXPORT_REPORT). */
   reportKindLabels: {

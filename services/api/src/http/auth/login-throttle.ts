@@ -30,6 +30,11 @@ export interface LoginAdmission {
   readonly retryAfterSeconds: number;
   /** How long a refusal of this attempt waits before it answers (the per-email slowdown). */
   readonly refusalDelayMs: number;
+  /**
+   * This attempt is the first the IP's count refuses in its window: the lockout begins, and
+   * the audit trail records it once (the attempts refused after it are not recorded).
+   */
+  readonly lockoutBegins: boolean;
 }
 
 export interface LoginThrottle {
@@ -109,6 +114,7 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
       const beyond = emailCount.res.consumedPoints - LOGIN_FAILURES_ALLOWED;
       return {
         throttled: refusals.length > 0,
+        lockoutBegins: ipCount.refused && ipCount.res.consumedPoints === LOGIN_FAILURES_ALLOWED + 1,
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
         refusalDelayMs: Math.min(Math.max(0, beyond) * EMAIL_SLOWDOWN_STEP_MS, EMAIL_SLOWDOWN_MAX_MS),
       };
@@ -144,6 +150,8 @@ export interface ThrottledLoginAttempt<T> {
   readonly logIn: () => Promise<T>;
   /** Whether an error of `logIn` is refused credentials (a guess) rather than a fault. */
   readonly isRefusal: (error: unknown) => boolean;
+  /** Records, for the audit trail, that this attempt began the IP's lockout. */
+  readonly recordLockout: () => Promise<void>;
 }
 
 /**
@@ -151,7 +159,7 @@ export interface ThrottledLoginAttempt<T> {
  * is still tried when its key could sign that email in (guessing a random key is hopeless; the throttle is there
  * to spare the log and the server), and otherwise answered 429 without touching the event log.
  * Refused credentials answer after the per-email slowdown. Throttled attempts are logged with
- * the IP and the email's hash.
+ * the IP and the email's hash; the first of a lockout is recorded in the audit trail too.
  */
 export async function throttledLogin<T>(
   throttle: LoginThrottle,
@@ -160,11 +168,12 @@ export async function throttledLogin<T>(
 ): Promise<T> {
   const { ip, email } = attempt;
   const admission = await throttle.admit(ip, email);
-  const tooMany = () => {
+  const tooMany = async () => {
     logger.warn({ ip, emailHash: emailHash(email) }, 'login throttled');
+    if (admission.lockoutBegins) await attempt.recordLockout();
     return new TooManyLoginAttempts(admission.retryAfterSeconds);
   };
-  if (admission.throttled && !(await attempt.keyCouldSignIn())) throw tooMany();
+  if (admission.throttled && !(await attempt.keyCouldSignIn())) throw await tooMany();
   let result: T;
   try {
     result = await attempt.logIn();
@@ -174,7 +183,7 @@ export async function throttledLogin<T>(
       await throttle.giveBack(ip, email);
       throw error;
     }
-    if (admission.throttled) throw tooMany();
+    if (admission.throttled) throw await tooMany();
     if (admission.refusalDelayMs > 0) {
       logger.warn({ ip, emailHash: emailHash(email), delayMs: admission.refusalDelayMs }, 'login slowed');
       await new Promise((done) => setTimeout(done, admission.refusalDelayMs));

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@bari/contracts';
+import { LoginFailed, type EventMetadata } from '@bari/contracts';
 import { hashAccessKey } from '../access-key-secret.ts';
 import { initialAccessKeyState } from '../access-key.ts';
 import { normalizeEmail } from '../email.ts';
@@ -10,6 +10,7 @@ import { retryOnConflict } from '../../shared/retry-on-conflict.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { readAccessKey, readEmailHolder } from './read-streams.ts';
 import { newId } from '../../shared/new-id.ts';
+import { loginFailureStreamId } from '../streams.ts';
 
 export interface LoginInput {
   readonly email: string;
@@ -33,6 +34,28 @@ export interface SignedIn {
  * the account (from the streams, not the read model, so a lagging projection cannot fail a
  * login that was recorded), or throws `InvalidCredentials` for every refusal.
  */
+/**
+ * The throttle's lockout of an address, for the audit trail: a `LoginFailed` ('too_many_attempts',
+ * the address in its metadata) for the attempt that began it, in a stream of its own as every
+ * refusal. Only that one: the attempts refused after it write nothing.
+ */
+export async function recordLoginLockout(
+  services: IdentityServices,
+  email: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const event = LoginFailed.create({
+    email: normalizeEmail(email),
+    reason: 'too_many_attempts',
+    keyId: null,
+  });
+  await services.deps.eventStore.appendToStream(
+    loginFailureStreamId(newId()),
+    [{ id: newId(), ...event, metadata }],
+    'no_stream',
+  );
+}
+
 export async function logIn(services: IdentityServices, input: LoginInput): Promise<SignedIn> {
   // A concurrent login with the same key moved its stream: decide again on fresh state.
   return retryOnConflict(() => decideAndRecord(services, input));

@@ -7,7 +7,7 @@ import type { RequestState } from '../../http/request-state.ts';
 import { respond, type Context } from '../../http/route-support.ts';
 import { endSession, openSession } from '../../http/session/session-data.ts';
 import { hashAccessKey } from '../access-key-secret.ts';
-import { logIn } from '../application/login.ts';
+import { logIn, recordLoginLockout } from '../application/login.ts';
 import type { IdentityServices } from '../application/identity-services.ts';
 import { recordLogout } from '../application/users.ts';
 import { InvalidCredentials } from '../errors.ts';
@@ -37,6 +37,7 @@ export function authRoutes(router: Router<RequestState>, services: IdentityServi
           metadataFor: (user) => metadataOf(ctx, deps, user, now),
         }),
       isRefusal: (error) => error instanceof InvalidCredentials,
+      recordLockout: () => recordLoginLockout(services, request.email, metadataOf(ctx, deps, null, now)),
     });
     await openSession(ctx, {
       userId: session.userId,
