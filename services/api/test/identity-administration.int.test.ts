@@ -221,11 +221,14 @@ describe('access keys', () => {
     // Sent several times at once: one key, every other answer the same refusal.
     const burst = { 'Idempotency-Key': 'nova-chave-recepcao-2' };
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
+      Array.from({ length: 20 }, () =>
         admin.client.post('/api/access-keys', { description: 'Rajada' }, { headers: burst }),
       ),
     );
-    expect(answers.map(({ status }) => status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.map(({ status }) => status).sort()).toEqual([
+      201,
+      ...Array.from({ length: 19 }, () => 409),
+    ]);
     for (const refused of answers.filter(({ status }) => status === 409)) {
       expect(refused.body).toMatchObject({ code: 'ACCESS_KEY_ISSUED_BEFORE' });
     }

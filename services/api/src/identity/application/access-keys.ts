@@ -40,6 +40,10 @@ export async function issueAccessKey(
     ? { userId: request.userId, user: await readUser(reads, request.userId) }
     : null;
   const key = await readAccessKey(reads, keyId);
+  // The same request sent twice at once, the other one's key issued between the check above
+  // and this read: refused as a retry too, not as 'ACCESS_KEY_ALREADY_ISSUED' (the CI's burst
+  // of six caught one so).
+  if (commandId && key.kind !== 'NotIssued') await refuseRetriedIssue(services, keyId, actor);
   const events = decideAccessKey(
     {
       type: 'IssueAccessKey',
