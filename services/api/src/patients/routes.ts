@@ -221,7 +221,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   router.get('/patients/:id/procedures', requireApproved(), async function listProcedures(ctx) {
     const patientId = patientIdParam(ctx);
     const procedures = await patients.procedures(patientId, today());
-    if (!procedures) throw new PatientNotFound(patientId);
+    if (!procedures) throw await whyNotFound(ctx, patientId);
     respond(ctx, z.array(PatientProcedureDtoSchema), procedures);
   });
 
