@@ -94,6 +94,26 @@ describe('login rate limit, no trusted proxy', () => {
     }
   });
 
+  it('records the lockout once per window, though successful logins give their points back meanwhile', async () => {
+    // Waves of k logins with a good key and one with a bad key, at once: the good ones count
+    // against the IP and give their point back, so its count reached the limit again and again
+    // (an attack appended 11 lockouts in 1.3 s).
+    const holder = await signInAs(app, 'approved');
+    const [, appended] = await appendedBy(app, async () => {
+      for (let good = 10; good >= 0; good -= 1) {
+        await Promise.all([
+          ...Array.from({ length: good }, () => attempt(app, holder.email, holder.accessKey)),
+          attempt(app, uniqueEmail(), WRONG_KEY),
+        ]);
+      }
+    });
+    const lockouts = appended.filter(
+      ({ type, data }) =>
+        type === 'LoginFailed' && (data as { reason: string }).reason === 'too_many_attempts',
+    );
+    expect(lockouts).toHaveLength(1);
+  });
+
   it('logs a throttled attempt with the IP and the hash of the email, never the email', async () => {
     const email = uniqueEmail();
     for (let index = 0; index < 10; index += 1) await attempt(app, email, WRONG_KEY);

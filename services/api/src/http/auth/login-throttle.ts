@@ -32,7 +32,9 @@ export interface LoginAdmission {
   readonly refusalDelayMs: number;
   /**
    * This attempt is the first the IP's count refuses in its window: the lockout begins, and
-   * the audit trail records it once (the attempts refused after it are not recorded).
+   * the audit trail records it once (the attempts refused after it are not recorded). Once
+   * per IP and window, whatever the count does meanwhile (a successful login gives its point
+   * back, and the count could reach the limit again and again).
    */
   readonly lockoutBegins: boolean;
 }
@@ -87,6 +89,8 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
       duration: LOGIN_FAILURE_WINDOW_SECONDS,
     });
   const byIp = limiter('login-ip', LOGIN_FAILURES_ALLOWED);
+  // One point per IP and window: the lockout recorded in the audit trail once.
+  const lockoutRecorded = limiter('login-lockout-recorded', 1);
   const byPair = limiter('login-email-ip', LOGIN_FAILURES_ALLOWED);
   // Never refuses in practice: it only counts, for the slowdown.
   const byEmail = limiter('login-email', Number.MAX_SAFE_INTEGER);
@@ -112,9 +116,10 @@ export function createLoginThrottle(connectionUri: string, logger: Logger): Logi
       const refusals = [ipCount, pairCount].filter((counted) => counted.refused);
       const waitMs = Math.max(0, ...refusals.map((counted) => counted.res.msBeforeNext));
       const beyond = emailCount.res.consumedPoints - LOGIN_FAILURES_ALLOWED;
+      const lockoutBegins = ipCount.refused && !(await count(lockoutRecorded.consume(ip))).refused;
       return {
         throttled: refusals.length > 0,
-        lockoutBegins: ipCount.refused && ipCount.res.consumedPoints === LOGIN_FAILURES_ALLOWED + 1,
+        lockoutBegins,
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
         refusalDelayMs: Math.min(Math.max(0, beyond) * EMAIL_SLOWDOWN_STEP_MS, EMAIL_SLOWDOWN_MAX_MS),
       };
