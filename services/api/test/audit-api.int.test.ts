@@ -438,9 +438,17 @@ describe('access events', () => {
       (log) => log.total > 0,
     );
     expect(rows.map((row) => [row.action, row.entityId])).toEqual([['VIEW_HISTORY', patient.id]]);
+    expect(rows[0]?.details).toMatchObject({ values: { seen: 'deletion_notice' } });
     // Recorded in order: the viewer's record is there, so the deleting session's would be.
     const byStaff = await auditLog(`userId=${staff.user.id}&action=VIEW_HISTORY`);
     expect(byStaff.rows.filter((row) => row.entityId === patient.id)).toEqual([]);
+    // The whole history, read by that session right after (the CPF, the notes): recorded.
+    expect((await staff.client.get(`/api/patients/${patient.id}/history`)).status).toBe(200);
+    const history = await eventually(
+      () => auditLog(`userId=${staff.user.id}&action=VIEW_HISTORY`),
+      (log) => log.rows.some((row) => row.entityId === patient.id),
+    );
+    expect(history.rows.filter((row) => row.entityId === patient.id)).toHaveLength(1);
   });
 
   it('a 404 leaves no view', async () => {

@@ -16,7 +16,12 @@ import {
 } from '@bari/contracts';
 import { createPatientQueries, createStatisticsQueries } from '@bari/projections';
 import type { ApiDependencies } from '../dependencies.ts';
-import { recordAccess, recordUnchangedAnswer, rememberAsRead } from '../audit/record-access.ts';
+import {
+  recordAccess,
+  recordUnchangedAnswer,
+  rememberAsRead,
+  type AccessRecord,
+} from '../audit/record-access.ts';
 import { identifierLookupsOf } from './identifier-lookups.ts';
 import { listAccessOf } from './list-access.ts';
 import { requireApproved } from '../http/auth/guards.ts';
@@ -82,6 +87,16 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
   }
 
   /**
+   * What a deleted patient's 404 shows of its history (the name, when, by whom, why): a read of
+   * its own (`seen`), told apart from the whole history read, which is recorded by itself.
+   */
+  const deletionNoticeRead = (patientId: string): AccessRecord => ({
+    action: 'VIEW_HISTORY',
+    patientId,
+    parameters: { seen: 'deletion_notice' },
+  });
+
+  /**
    * Runs a write on one patient; refused as not found, it says why as the read does: a deleted
    * patient's edit or second deletion answers `PATIENT_DELETED` (when, by whom, why), not a bare
    * 'not found'.
@@ -108,7 +123,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     if (last?.type !== PatientDeleted.type) return new PatientNotFound(patientId);
     // Checked when appended; a deletion that no longer reads is still said to be one.
     const deleted = PatientDeleted.data.safeParse(last.data).data;
-    await recordAccess(ctx, deps, { action: 'VIEW_HISTORY', patientId });
+    await recordAccess(ctx, deps, deletionNoticeRead(patientId));
     return new PatientWasDeleted(
       patientId,
       deleted?.name ?? '',
@@ -214,7 +229,7 @@ export function patientRoutes(router: Router<RequestState>, deps: ApiDependencie
     });
     // The page that deleted it reads it again at once: told it is deleted, by whom and why,
     // which this session has just written.
-    rememberAsRead(ctx, deps, { action: 'VIEW_HISTORY', patientId });
+    rememberAsRead(ctx, deps, deletionNoticeRead(patientId));
     ctx.status = 204;
   });
 

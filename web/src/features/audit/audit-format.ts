@@ -86,6 +86,7 @@ const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   sort: m.listSortLabels,
   direction: m.listDirectionLabels,
   purpose: m.lookupPurposeLabels,
+  seen: m.seenLabels,
 };
 
 /** Values that list codes, comma-separated (a custom report's fields). */

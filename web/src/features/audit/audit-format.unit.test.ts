@@ -30,6 +30,9 @@ describe('displayNamedValue', () => {
   it("tells the patient form's check of a CPF or CNS from a search", () => {
     expect(fieldLabel('purpose')).toBe('Finalidade');
     expect(displayNamedValue('purpose', 'identifier_check')).toBe('Conferência de CPF/CNS no cadastro');
+    expect(displayNamedValue('seen', 'deletion_notice')).toBe(
+      'Aviso de exclusão (nome, data, autor e motivo)',
+    );
   });
 
   it('shows a page of the patient list read (LIST_PATIENTS) with its filter and order in Portuguese', () => {

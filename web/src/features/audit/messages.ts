@@ -101,6 +101,7 @@ export const auditMessages = {
     scheduledDate: 'Data prevista',
     search: 'Busca',
     purpose: 'Finalidade',
+    seen: 'Visto',
     action: 'Ação filtrada',
     entityType: 'Entidade filtrada',
     from: 'De',
@@ -126,6 +127,10 @@ export const auditMessages = {
     registeredAt: 'Data de cadastro',
   } as Readonly<Record<string, string>>,
   listDirectionLabels: { asc: 'Crescente', desc: 'Decrescente' } as Readonly<Record<string, string>>,
+  /** What a read showed when it was not the whole record (a deleted patient's notice). */
+  seenLabels: {
+    deletion_notice: 'Aviso de exclusão (nome, data, autor e motivo)',
+  } as Readonly<Record<string, string>>,
   /** Why patients were looked up (`PatientLookupPurpose`). */
   lookupPurposeLabels: {
     identifier_check: 'Conferência de CPF/CNS no cadastro',
