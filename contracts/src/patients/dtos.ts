@@ -3,6 +3,9 @@ import { PatientDetailsSchema, PatientIdSchema } from './fields.ts';
 import { ProcedureRecordSchema } from './procedure.ts';
 import { PatientStatusSchema } from './progress.ts';
 import { optionalSearchText, queryInteger } from '../validation/request-values.ts';
+import { isValidCns } from '../identifiers/cns.ts';
+import { isValidCpf } from '../identifiers/cpf.ts';
+import { patientMessages as m } from './messages.ts';
 
 /** A patient as the API returns it: its fields, id, `version` (the stream revision, for If-Match). */
 export const PatientDtoSchema = PatientDetailsSchema.extend({
@@ -38,28 +41,42 @@ export const MAX_PATIENT_LIST_PAGE = 100_000;
 export const PatientLookupPurposeSchema = z.enum(['identifier_check']);
 export type PatientLookupPurpose = z.infer<typeof PatientLookupPurposeSchema>;
 
-export const PatientListQuerySchema = z.object({
-  /** Name and municipality (case- and accent-insensitive), CNS (substring). */
-  search: optionalSearchText(),
-  /** 'all' (the filter's first option) means no filter. */
-  status: z
-    .union([PatientStatusSchema, z.literal('all')])
-    .optional()
-    .transform((value) => (value === 'all' ? undefined : value)),
-  /** Bounded so that the offset stays a small integer (1e20 would overflow bigint: a 500). */
-  page: queryInteger({ min: 1, max: MAX_PATIENT_LIST_PAGE }).default(1),
-  pageSize: queryInteger({ min: 1, max: 200 }).default(50),
-  /** Order of the list: name (pt-BR collation, the default), admission, progress or registration. */
-  sort: PatientListSortSchema.default('name'),
-  /** Ascending by default for name, descending for the others (newest, most advanced first). */
-  direction: z.enum(['asc', 'desc']).optional(),
-  /**
-   * Why the list is read, when not to be shown (for the audit trail): `identifier_check`, the
-   * patient form's check that a CPF or CNS typed is not another patient's.
-   */
-  purpose: PatientLookupPurposeSchema.optional(),
-});
+export const PatientListQuerySchema = z
+  .object({
+    /** Name and municipality (case- and accent-insensitive), CNS (substring). */
+    search: optionalSearchText(),
+    /** 'all' (the filter's first option) means no filter. */
+    status: z
+      .union([PatientStatusSchema, z.literal('all')])
+      .optional()
+      .transform((value) => (value === 'all' ? undefined : value)),
+    /** Bounded so that the offset stays a small integer (1e20 would overflow bigint: a 500). */
+    page: queryInteger({ min: 1, max: MAX_PATIENT_LIST_PAGE }).default(1),
+    pageSize: queryInteger({ min: 1, max: 200 }).default(50),
+    /** Order of the list: name (pt-BR collation, the default), admission, progress or registration. */
+    sort: PatientListSortSchema.default('name'),
+    /** Ascending by default for name, descending for the others (newest, most advanced first). */
+    direction: z.enum(['asc', 'desc']).optional(),
+    /**
+     * Why the list is read, when not to be shown (for the audit trail): `identifier_check`, the
+     * patient form's check that a CPF or CNS typed is not another patient's.
+     */
+    purpose: PatientLookupPurposeSchema.optional(),
+  })
+  .superRefine((query, context) => {
+    // Only a whole CPF or CNS is checked so: a name searched under that label would read as a check.
+    if (query.purpose === 'identifier_check' && !isWholeIdentifier(query.search)) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['purpose'],
+        message: m.identifierCheckNeedsWhole,
+      });
+    }
+  });
 export type PatientListQuery = z.infer<typeof PatientListQuerySchema>;
+
+const isWholeIdentifier = (search: string | undefined): boolean =>
+  search !== undefined && /^\d+$/.test(search) && (isValidCpf(search) || isValidCns(search));
 
 /** A procedure in a response: the stored record plus `overdue`, computed at read time. */
 export const PatientProcedureDtoSchema = ProcedureRecordSchema.extend({ overdue: z.boolean() });

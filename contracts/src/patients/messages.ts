@@ -3,6 +3,7 @@ import { CLINICAL_DATE_INVALID } from '../protocol/dates.ts';
 
 /** §5 — the patient form's messages, word for word where the spec gives them. */
 export const patientMessages = {
+  identifierCheckNeedsWhole: 'A conferência de CPF/CNS pede um CPF ou CNS completo, só com algarismos.',
   nameRequired: 'Nome é obrigatório',
   nameTooShort: 'Informe o nome do paciente (ao menos duas letras).',
   nameNotPrintable:

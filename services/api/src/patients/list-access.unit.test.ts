@@ -17,6 +17,15 @@ describe('the access a page of the patient list records', () => {
       purpose: 'identifier_check',
     });
     expect(() => PatientListQuerySchema.parse({ ...check, purpose: 'curiosidade' })).toThrow();
+    // Only a whole CPF or CNS: a name searched under that label would read as a check.
+    for (const search of ['maria', '390533447', '39053344706', undefined]) {
+      expect(() => PatientListQuerySchema.parse({ ...check, search }), String(search)).toThrow(
+        'A conferência de CPF/CNS pede um CPF ou CNS completo, só com algarismos.',
+      );
+    }
+    expect(PatientListQuerySchema.parse({ ...check, search: '162709345180001' }).purpose).toBe(
+      'identifier_check',
+    );
   });
 
   it('is a listing of the page otherwise: every page shows patients’ records', () => {
