@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clinicDateTimeParts } from '@bari/contracts';
 import { patientForm } from '@bari/contracts/testing';
 import { callApi as call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
@@ -22,12 +23,11 @@ async function registerPatient(
 }
 
 /** The browser's local date-time to the second (yyyy-mm-ddThh:mm:ss). */
-const localNow = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const now = new Date();
-    now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
-    return now.toISOString().slice(0, 19);
-  });
+/** Now on São Paulo's clock, as the app reads and shows times, `yyyy-MM-ddTHH:mm:ss`. */
+const clinicNow = (): string => {
+  const { date, time } = clinicDateTimeParts(new Date());
+  return `${date}T${time}`;
+};
 
 let credentials: Promise<{ email: string; accessKey: string }[]> | undefined;
 
@@ -56,7 +56,7 @@ describe('audit', () => {
     // Given a patient registered in Salvador, then moved to Feira de Santana
     const patient = await registerPatient(page, 'Rosana Auditada Lima', '39053344705');
     await pause(1_100);
-    const beforeChange = await localNow(page);
+    const beforeChange = clinicNow();
     await pause(1_100);
     const changed = await call(page, 'PATCH', `/api/patients/${patient.id}`, {
       municipality: FEIRA,

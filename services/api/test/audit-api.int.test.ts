@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditLogEntryDto, PatientFormInput } from '@bari/contracts';
+import { clinicToday, type AuditLogEntryDto, type PatientFormInput } from '@bari/contracts';
 import { recordVerification, verifyHashChain } from '@bari/event-store';
 import { createDatabasePool } from '@bari/db';
 import { appendsNothing, startTestApp, type TestApp } from './support/test-app.ts';
@@ -509,6 +509,20 @@ describe('GET /api/audit-logs', () => {
     const asOf = await admin.get(`/api/patients/${patient.id}?asOf=2026-01-01T00:00:00%2B99:00`);
     expect(asOf.status).toBe(400);
     expect(asOf.body).toMatchObject({ code: 'VALIDATION' });
+    // A future one is now's state: it made up one (procedures overdue that are not yet). A
+    // patient operated today: the follow-up is all ahead.
+    const today = clinicToday(app.clock.now());
+    const operated = await staff.client.post('/api/patients', {
+      ...form('Elisa Futura', 100000014),
+      admissionDate: today,
+      surgeryDate: today,
+    });
+    expect(operated.status).toBe(201);
+    const future = await admin.get(`/api/patients/${operated.body.id}?asOf=9999-12-31T23:59:59Z`);
+    expect(future.status).toBe(200);
+    const overdue = (body: { procedures: { overdue: boolean }[] }) =>
+      body.procedures.filter((procedure) => procedure.overdue).length;
+    expect(overdue(future.body)).toBe(0);
     const key = await appendsNothing(app, () =>
       admin.post('/api/access-keys', {
         description: 'Chave impossível',
@@ -616,7 +630,7 @@ describe('history and past states', () => {
     expect(then.status).toBe(200);
     expect(then.body).toMatchObject({ name: 'Elisa Histórica', municipality: SALVADOR, notes: null });
     const now = await staff.client.get(
-      `/api/patients/${patient.id}?asOf=${encodeURIComponent(new Date(app.clock.now().getTime() + 1000).toISOString())}`,
+      `/api/patients/${patient.id}?asOf=${encodeURIComponent(app.clock.now().toISOString())}`,
     );
     expect(now.body).toMatchObject({ municipality: FEIRA, notes: 'Retorno em março' });
     expect((await staff.client.get(`/api/patients/${patient.id}?asOf=2000-01-01T00:00:00Z`)).status).toBe(

@@ -21,7 +21,8 @@ import { recordAccess } from './record-access.ts';
  * Who read which patient, its history and its past states. Registered before the patient
  * routes, so `GET /api/patients/:id` passes through here first:
  * - with `?asOf=<ISO instant>` it answers here: the patient as it stood then, folded from its
- *   stream up to that instant (404 before its registration or after its deletion);
+ *   stream up to that instant (404 before its registration or after its deletion; now's state
+ *   for an instant after now);
  * - without, the patient route answers and a 200 is recorded as VIEW_PATIENT;
  * - `GET /api/patients/:id/procedures` (the same health data, procedure by procedure): the
  *   patient route answers and a 200 is recorded as VIEW_PATIENT too;
@@ -40,7 +41,9 @@ export function patientAccessRoutes(router: Router<RequestState>, deps: ApiDepen
     }
     const patientId = patientIdParam(ctx);
     const events = await readPatientStream(deps.eventStore, patientId);
-    const instant = new Date(asOf);
+    // The past or now: a later instant made up a future state (procedures overdue that are
+    // not); it is now's. Clamped, not refused: a browser's clock may run a little ahead.
+    const instant = new Date(Math.min(new Date(asOf).getTime(), deps.now().getTime()));
     const state = patientStateAt(events, instant);
     if (state.kind !== 'Registered' || !events[0]) throw new PatientNotFound(patientId);
     const dto = toPatientDto(state, events[0].recordedAt.toISOString(), clinicToday(instant));

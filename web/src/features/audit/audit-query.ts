@@ -1,3 +1,4 @@
+import { clinicInstant } from '@bari/contracts';
 import { isReversedRange } from '../../common/date/date-range.ts';
 import type { AuditLogArgs } from './audit-api.ts';
 import type { AuditFilterValues } from './audit-filters.tsx';
@@ -26,9 +27,14 @@ export function dateErrors(filters: AuditFilterValues, invalid: InvalidDates): D
   return errors;
 }
 
-/** A browser-local day's first or last instant, as the server's ISO filter. */
+/**
+ * A day's first or last instant on São Paulo's clock (as the entries' times are shown, whatever
+ * the computer's zone), as the server's ISO filter.
+ */
 const dayBound = (day: string, end: boolean): string | undefined =>
-  day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined;
+  day
+    ? new Date(clinicInstant(day, end ? '23:59' : '00:00').getTime() + (end ? 59_999 : 0)).toISOString()
+    : undefined;
 
 /** The filters and the page as `GET /api/audit-logs` takes them ('all' and '' are no filter). */
 export function queryOf(filters: AuditFilterValues, page: number): AuditLogArgs {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS } from './audit-filters.tsx';
-import { dateErrors } from './audit-query.ts';
+import { dateErrors, queryOf } from './audit-query.ts';
 
 const VALID = { from: false, to: false };
 
@@ -22,5 +22,12 @@ describe('dateErrors', () => {
     expect(dateErrors({ ...NO_FILTERS, from: '2026-03-10', to: '2026-03-10' }, VALID)).toEqual({});
     expect(dateErrors({ ...NO_FILTERS, to: '2026-03-01' }, VALID)).toEqual({});
     expect(dateErrors(NO_FILTERS, VALID)).toEqual({});
+  });
+});
+
+describe('queryOf', () => {
+  it("filters whole days on São Paulo's clock, as the entries' times are shown", () => {
+    const query = queryOf({ ...NO_FILTERS, from: '2026-03-01', to: '2026-03-10' }, 1);
+    expect([query.from, query.to]).toEqual(['2026-03-01T03:00:00.000Z', '2026-03-11T02:59:59.999Z']);
   });
 });

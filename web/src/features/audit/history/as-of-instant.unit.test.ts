@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { asOfInstant, isAsOfTime } from './as-of-instant.ts';
 
 describe('the as-of instant', () => {
-  const now = new Date('2026-11-27T15:00:00');
+  const now = new Date('2026-11-27T15:00:00-03:00');
 
-  it('is the end of the minute or the second typed, in local time', () => {
-    expect(asOfInstant('2026-03-05', '10:30', now)).toBe(new Date('2026-03-05T10:30:59.999').toISOString());
-    expect(asOfInstant('2026-03-05', '10:30:15', now)).toBe(
-      new Date('2026-03-05T10:30:15.999').toISOString(),
-    );
+  it("is the end of the minute or the second typed, on São Paulo's clock, as the history shows times", () => {
+    expect(asOfInstant('2026-03-05', '10:30', now)).toBe('2026-03-05T13:30:59.999Z');
+    expect(asOfInstant('2026-03-05', '10:30:15', now)).toBe('2026-03-05T13:30:15.999Z');
   });
 
   it('is the end of the day without a time, and never later than now', () => {
-    expect(asOfInstant('2026-03-05', '', now)).toBe(new Date('2026-03-05T23:59:59.999').toISOString());
+    expect(asOfInstant('2026-03-05', '', now)).toBe('2026-03-06T02:59:59.999Z');
     expect(asOfInstant('2026-11-27', '', now)).toBe(now.toISOString());
     expect(asOfInstant('2027-01-01', '08:00', now)).toBe(now.toISOString());
   });
