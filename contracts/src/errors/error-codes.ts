@@ -19,6 +19,7 @@ export const ErrorCodeSchema = z.enum([
   'MALFORMED_REQUEST', // 400: not an HTTP request Node can parse
   'REQUEST_TIMEOUT', // 408: the request did not finish arriving in time
   'UNSUPPORTED_MEDIA_TYPE', // 415
+  'UNSUPPORTED_CONTENT_ENCODING', // 415: a body compressed otherwise than gzip, deflate or br, or twice
   'NOT_FOUND', // 404: no such route or resource
   'METHOD_NOT_ALLOWED', // 405: the route exists, not with this method (`Allow` lists them)
   'CONFLICT', // 409

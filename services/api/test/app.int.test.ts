@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { UTF8_BODY_MESSAGE } from '../src/http/utf8-body.ts';
 import { BODY_SHAPE_MESSAGES, MAX_BODY_DEPTH } from '../src/http/json-body-shape.ts';
 import { ERROR_MESSAGES } from '../src/http/error-response.ts';
+import { CONTENT_ENCODING_MESSAGES } from '../src/http/content-encoding.ts';
 
 // The app over real HTTP, with routes that fail in each way the error handler must format.
 const logged: unknown[] = [];
@@ -152,7 +153,7 @@ describe('Koa skeleton', () => {
     });
     expect(await gzipped.json()).toEqual({ name: 'Ana', age: 3 });
     // Coding names are case-insensitive, and identity changes nothing
-    for (const encoding of ['GZIP', 'gzip, identity', 'Identity, Gzip']) {
+    for (const encoding of ['GZIP', 'gzip, identity', 'Identity, Gzip', 'x-gzip']) {
       const answer = await fetch(base + '/api/echo', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-encoding': encoding },
@@ -160,6 +161,19 @@ describe('Koa skeleton', () => {
       });
       expect(answer.status, encoding).toBe(200);
       expect(await answer.json()).toEqual({ name: 'Ana', age: 3 });
+    }
+    // Another coding, or two, is refused in its own words (it said 'envie application/json').
+    for (const encoding of ['compress', 'gzip, gzip', 'zstd']) {
+      const refused = await fetch(base + '/api/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: gzipSync('{"name":"Ana","age":3}'),
+      });
+      expect(refused.status, encoding).toBe(415);
+      expect(await refused.json()).toEqual({
+        code: 'UNSUPPORTED_CONTENT_ENCODING',
+        message: CONTENT_ENCODING_MESSAGES.unsupported,
+      });
     }
   });
 

@@ -20,6 +20,7 @@ const statusByKind: Record<DomainErrorKind, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  unsupported_media: 415,
   unprocessable: 422,
   precondition_required: 428,
   rate_limited: 429,

@@ -12,6 +12,7 @@ export type DomainErrorKind =
   | 'not_found' // 404
   | 'method_not_allowed' // 405: the route exists, not with this method (`Allow` lists those it has)
   | 'conflict' // 409: duplicate, stale revision, state that forbids the command
+  | 'unsupported_media' // 415: a body the server cannot read as sent (its type or its encoding)
   | 'unprocessable' // 422: well formed, but not a request the server can take as it is
   | 'precondition_required' // 428: a write that must name the revision it was based on did not
   | 'rate_limited' // 429
@@ -25,6 +26,7 @@ const CODE_OF_KIND: Record<DomainErrorKind, ErrorCode> = {
   not_found: 'NOT_FOUND',
   method_not_allowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
+  unsupported_media: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'INVALID_REQUEST',
   precondition_required: 'PRECONDITION_REQUIRED',
   rate_limited: 'RATE_LIMITED',
