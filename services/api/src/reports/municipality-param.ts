@@ -18,10 +18,12 @@ export function municipalitiesNamed(param: string): Municipality[] {
     const known = municipalityByCode(param);
     return known ? [known] : [];
   }
-  // 'Bom Jesus/RS' and 'Bom Jesus — RS', as the history and the patient's page spell it.
-  const withState = /^(.+?)\s*(?:\/|\s[—–-])\s*([A-Za-z]{2})$/.exec(param.trim());
+  // 'Bom Jesus/RS' and 'Bom Jesus — RS', as the history and the patient's page spell it, and
+  // 'Recife (PE)': a label's form, also for a name no other municipality has (its label is bare).
+  const withState = /^(.+?)\s*(?:(?:\/|\s[—–-])\s*([A-Za-z]{2})|\(([A-Za-z]{2})\))$/.exec(param.trim());
   if (withState) {
-    const [, name = '', uf = ''] = withState;
+    const [, name = '', slashed, parenthesized] = withState;
+    const uf = slashed ?? parenthesized ?? '';
     const named = MUNICIPALITIES.filter(
       (municipality) =>
         municipality.uf === uf.toUpperCase() && foldText(municipality.name) === foldText(name),
