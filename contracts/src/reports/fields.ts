@@ -41,24 +41,29 @@ export const CUSTOM_REPORT_DATE_FIELDS: ReadonlySet<CustomReportField> = new Set
 
 /**
  * `fields=name,cpf,…`: a comma-separated list of known fields, at least one, each once, in
- * the order of `CUSTOM_REPORT_FIELDS` (the columns' order does not depend on the URL).
+ * the order of `CUSTOM_REPORT_FIELDS` (the columns' order does not depend on the URL). The
+ * parameter repeated (`fields=name&fields=cpf`, as forms send a list) is the same list: it was
+ * refused as 'Selecione pelo menos um campo.' though fields were sent.
  */
-export const CustomReportFieldsParamSchema = z
-  .string({ required_error: m.fieldsRequired, invalid_type_error: m.fieldsRequired })
-  .transform((value, context) => {
-    const wanted = value
-      .split(',')
-      .map((field) => field.trim())
-      .filter(Boolean);
-    if (wanted.length === 0) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: m.fieldsRequired });
-      return z.NEVER;
-    }
-    for (const field of wanted) {
-      if (!CustomReportFieldSchema.safeParse(field).success) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: m.fieldUnknown(field) });
+export const CustomReportFieldsParamSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? value.join(',') : value),
+  z
+    .string({ required_error: m.fieldsRequired, invalid_type_error: m.fieldsRequired })
+    .transform((value, context) => {
+      const wanted = value
+        .split(',')
+        .map((field) => field.trim())
+        .filter(Boolean);
+      if (wanted.length === 0) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: m.fieldsRequired });
         return z.NEVER;
       }
-    }
-    return CUSTOM_REPORT_FIELDS.filter((field) => wanted.includes(field));
-  });
+      for (const field of wanted) {
+        if (!CustomReportFieldSchema.safeParse(field).success) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: m.fieldUnknown(field) });
+          return z.NEVER;
+        }
+      }
+      return CUSTOM_REPORT_FIELDS.filter((field) => wanted.includes(field));
+    }),
+);
