@@ -39,6 +39,10 @@ export function ProcedureRow({ procedure, expectedDate, surgeryDate }: Procedure
   // A post-operative procedure cannot be done before a surgery still ahead: no tick to refuse.
   const awaitsSurgery =
     !completed && procedureType.phase === 'post_operative' && surgeryDate !== null && surgeryDate > today;
+  // The question ends when its procedure turns out completed meanwhile (a stale tick refused,
+  // the record read again): it must not come back by itself once someone unticks it.
+  // Adjusted while rendering (React's pattern for state following a prop), not in an effect.
+  if (askingDay && !asked) setAskingDay(false);
   const tick = (checked: boolean) => {
     if (checked && asked) setAskingDay(true);
     else void setCompleted(checked);
