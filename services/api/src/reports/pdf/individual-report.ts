@@ -83,7 +83,8 @@ function procedureEntry(procedure: PatientProcedureDto, today: string, baseDate:
   ];
   if (!procedure.notes?.trim()) return [row];
   const notes = {
-    text: [{ text: `${m.notesOf(name)} `, bold: true }, procedure.notes],
+    // By its type's name alone: 'Observações (Polissonografia (Opcional))' doubled the brackets.
+    text: [{ text: `${m.notesOf(procedure.procedureType.name)} `, bold: true }, procedure.notes],
     colSpan: row.length,
     style: 'procedureNotes',
   };

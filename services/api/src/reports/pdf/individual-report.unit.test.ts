@@ -144,7 +144,9 @@ describe('the individual report, printed on several pages', () => {
     const patient = followedPatient({ types, notes: (_, index) => (index === 1 ? note : null) });
     const lines = (await pdfPages(await render(patient))).flat();
     const name = types[1]!.isRequired ? types[1]!.name : `${types[1]!.name} (Opcional)`;
-    const start = lines.findIndex((line) => line.startsWith(`Observações (${name}): Paciente compareceu`));
+    const start = lines.findIndex((line) =>
+      line.startsWith(`Observações (${types[1]!.name}): Paciente compareceu`),
+    );
     expect(start, lines.join('\n')).toBeGreaterThan(0);
     // Right under the procedure's own row, and over four lines at most.
     expect(lines[start - 1]).toMatch(new RegExp(`^${name.replace(/[()]/g, '\\$&')} Pendente`));

@@ -31,11 +31,27 @@ const KEPT_LINES = 60;
 /** The fewest characters a line of the narrowest column (60 pt) holds: wide letters, short words. */
 const LINE_CHARACTERS = 5;
 
-/** At most the lines a cell's text takes; beyond any kept row's when it is not plain text. */
+/**
+ * A cell's text, plain or in runs (`[{ text: 'Observações (…):', bold: true }, notes]`);
+ * undefined when it is something else (a stack, a table).
+ */
+function plainText(text: unknown): string | undefined {
+  if (typeof text === 'string') return text;
+  if (!Array.isArray(text)) return undefined;
+  let joined = '';
+  for (const run of text) {
+    const part = plainText(typeof run === 'object' && run !== null && !Array.isArray(run) ? run.text : run);
+    if (part === undefined) return undefined;
+    joined += part;
+  }
+  return joined;
+}
+
+/** At most the lines a cell's text takes; beyond any kept row's when it is not text. */
 function linesAtMost(cell: TableCell): number {
   const node = typeof cell === 'string' || Array.isArray(cell) ? undefined : cell;
-  const text = typeof cell === 'string' ? cell : node?.['text'];
-  if (typeof text !== 'string') return Infinity;
+  const text = plainText(typeof cell === 'string' ? cell : node?.['text']);
+  if (text === undefined) return Infinity;
   // A cell across several columns holds at least as many characters a line as each of them.
   const span = typeof node?.['colSpan'] === 'number' ? node['colSpan'] : 1;
   // pdfmake breaks a line at '\r' too (a note sent through the API, not a browser's textarea):

@@ -59,7 +59,15 @@ describe('keepHeadingsWithTables', () => {
 describe('rowsKeptWithHeading', () => {
   const row = (place: unknown) => ['Hemograma', { text: 'Pendente', color: undefined }, place] as never[];
   const alone = (place: unknown) => [row(place)];
-  const withNotes = (notes: string) => [row('-'), [{ text: notes, colSpan: 3 }, '', ''] as never[]];
+  // As the individual report writes them: the label in bold, then the notes.
+  const withNotes = (notes: string) => [
+    row('-'),
+    [
+      { text: [{ text: 'Observações (Hemograma):', bold: true }, ` ${notes}`], colSpan: 3 },
+      '',
+      '',
+    ] as never[],
+  ];
 
   it('keeps the first two entries with the heading, or the only one', () => {
     expect(rowsKeptWithHeading([alone('-'), alone('UBS Centro'), alone('-')])).toBe(2);
