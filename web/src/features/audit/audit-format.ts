@@ -211,8 +211,8 @@ export function detailsSummary(details: AuditLogEntryDto['details'], names: Valu
     values.map(([name, value]) => `${fieldLabel(name)}: ${displayNamedValue(name, value, names)}`).join('; ');
   const all = summary(shown);
   if (all && all.length <= VALUES_SUMMARY_MAX_LENGTH) return all;
-  // What a search looked for, or why a patient was deleted, is what an auditor reads the row
-  // for, however long.
+  // What a search looked for (and why), or why a patient was deleted, is what an auditor reads
+  // the row for, however long.
   const essential = shown.filter(([name]) => ALWAYS_SUMMARISED.has(name));
   return essential.length > 0 ? shortened(summary(essential)) : m.seeDetails;
 }
@@ -225,8 +225,11 @@ const ESSENTIAL_MAX_LENGTH = 120;
 const shortened = (text: string): string =>
   text.length <= ESSENTIAL_MAX_LENGTH ? text : `${text.slice(0, ESSENTIAL_MAX_LENGTH - 1).trimEnd()}…`;
 
-/** Values the Detalhes column shows whatever their length. */
-const ALWAYS_SUMMARISED: ReadonlySet<string> = new Set(['search', 'deletionReason']);
+/**
+ * Values the Detalhes column shows whatever their length: a search's purpose with it, so that the
+ * form's check of a CPF reads as such in the table, not as a search the nurse made.
+ */
+const ALWAYS_SUMMARISED: ReadonlySet<string> = new Set(['search', 'purpose', 'deletionReason']);
 
 /** The patient an entry is about: the patient itself, or a procedure's. */
 export function patientIdOf(

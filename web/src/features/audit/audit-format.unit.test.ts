@@ -222,6 +222,10 @@ describe('the Nome and Detalhes columns', () => {
     );
     const long = 'maria aparecida dos santos oliveira';
     expect(detailsSummary({ values: { ...search, search: long, status: 'post_op' } })).toBe(`Busca: ${long}`);
+    // The form's check of a CPF says so in the table, not only in the details.
+    expect(
+      detailsSummary({ values: { ...search, search: '18424646800', purpose: 'identifier_check' } }),
+    ).toBe('Busca: 18424646800; Finalidade: Conferência de CPF/CNS no cadastro');
     expect(detailsSummary({ values: { status: null, sort: 'name', page: '1', pageSize: '20' } })).toBe(
       'Ver detalhes',
     );
