@@ -559,6 +559,27 @@ describe('patients: registration, follow-up and removal', () => {
     );
     expect(spacing).toBe('12px');
 
+    // Reopened to correct it, then chosen in the form: what was recorded with it is offered again
+    // (registering it anew erased the notes the nurse did not type again).
+    await polissonografia.getByRole('checkbox').locator('..').click();
+    await expect.poll(() => polissonografia.getByRole('checkbox').isChecked()).toBe(false);
+    const type = form.getByLabel('Tipo de Procedimento');
+    const reopened = await type.evaluate(
+      (select) =>
+        [...(select as HTMLSelectElement).options].find((option) =>
+          option.text.startsWith('Polissonografia'),
+        )!.value,
+    );
+    await type.selectOption(reopened);
+    await expect.poll(() => form.getByLabel('Observações').inputValue()).toBe('Apneia leve.');
+    expect(await form.getByLabel('Local', { exact: true }).inputValue()).toBe('Clínica do Sono');
+    expect(await form.getByLabel('Profissional Responsável').inputValue()).toBe('Dra. Ana Souza');
+    await form.getByLabel('Local', { exact: true }).fill('Clínica do Sono Norte');
+    await completedDate.fill('2026-01-26');
+    await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
+    await polissonografia.getByText('Clínica do Sono Norte · Dra. Ana Souza').waitFor();
+    expect(await polissonografia.locator('.procedure-row__notes p').textContent()).toBe('Apneia leve.');
+
     await expect.poll(() => progress.textContent()).toMatch(/^24 de \d+ procedimentos$/);
     await screenshot(page, 'patient-detail');
   }, 120_000);

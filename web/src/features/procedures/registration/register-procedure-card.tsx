@@ -38,6 +38,9 @@ const FORM_FIELDS: readonly (keyof RegistrationFormValues)[] = [
   'notes',
 ];
 
+/** What a procedure keeps of its last recording once reopened, offered again in the form. */
+const RECORDED_FIELDS = ['location', 'professionalName', 'notes'] as const;
+
 export interface RegisterProcedureCardProps {
   patient: PatientDetailDto;
   types: readonly ProcedureType[];
@@ -76,9 +79,21 @@ export function RegisterProcedureCard({ patient, types, onRegistered }: Register
   useEffect(() => {
     if (deadline && !getFieldState('completedDate').isDirty) setValue('completedDate', '');
   }, [deadline, getFieldState, setValue]);
-  const pendingDate = patient.procedures.find(
+  const pending = patient.procedures.find(
     (procedure) => procedure.procedureTypeId === chosenId && procedure.status === 'pending',
-  )?.scheduledDate;
+  );
+  const pendingDate = pending?.scheduledDate;
+  // A procedure reopened keeps what was recorded with it (where, by whom, the notes): offered
+  // again, so that registering it anew to correct one field does not erase the others (the
+  // notes left empty were sent as none, and a nurse's 1,500 characters were gone).
+  const recorded = [pending?.location ?? '', pending?.professionalName ?? '', pending?.notes ?? ''] as const;
+  useEffect(() => {
+    RECORDED_FIELDS.forEach((field, index) => {
+      if (!getFieldState(field).isDirty) setValue(field, recorded[index]);
+    });
+    // The values, not the array (a new one each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [getFieldState, setValue, ...recorded]);
   const expected = chosen
     ? (pendingDate ?? scheduledDateFor(chosen.type, scheduleBaseDate(patient), today))
     : null;
