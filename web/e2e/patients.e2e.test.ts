@@ -566,9 +566,8 @@ describe('patients: registration, follow-up and removal', () => {
     const type = form.getByLabel('Tipo de Procedimento');
     const reopened = await type.evaluate(
       (select) =>
-        [...(select as HTMLSelectElement).options].find((option) =>
-          option.text.startsWith('Polissonografia'),
-        )!.value,
+        [...select.querySelectorAll('option')].find((option) => option.text.startsWith('Polissonografia'))!
+          .value,
     );
     await type.selectOption(reopened);
     await expect.poll(() => form.getByLabel('Observações').inputValue()).toBe('Apneia leve.');
