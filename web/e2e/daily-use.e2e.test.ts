@@ -1,3 +1,4 @@
+import { addDaysToDate, clinicToday } from '@bari/contracts';
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
@@ -20,12 +21,9 @@ const LONG_EMAILS = {
 };
 
 /** A day `offset` days from today as dd/mm/aaaa digits, as a user types them. */
+/** São Paulo's day `offset` days from today, as typed (ddmmyyyy): the expiry reads its clock. */
 function typedDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  return (
-    [day.getDate(), day.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('') + day.getFullYear()
-  );
+  return addDaysToDate(clinicToday(new Date()), offset).split('-').reverse().join('');
 }
 
 describe('daily use in an en-US browser', () => {
