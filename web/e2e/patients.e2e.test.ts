@@ -476,6 +476,11 @@ describe('patients: registration, follow-up and removal', () => {
       .getByText('Este procedimento já faz parte do acompanhamento do paciente', { exact: true })
       .waitFor();
     await expect.poll(() => name.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    // Said once, under the name: not in a toast as well.
+    await page.waitForTimeout(500);
+    expect(
+      await page.locator('.bp6-toast').filter({ hasText: 'já faz parte do acompanhamento' }).count(),
+    ).toBe(0);
     await name.fill('Cintilografia');
     expect(
       await addDialog.getByText('Este procedimento já faz parte do acompanhamento do paciente').count(),

@@ -23,7 +23,7 @@ const NAME_REFUSALS = ['PROCEDURE_ALREADY_ASSIGNED', 'DUPLICATE_PROCEDURE_TYPE']
  * The add-procedure dialog's action (§4): create a procedure type that is not required, then a
  * pending procedure of it for the patient. A type of that name already in the category (the
  * catalogue's optional ones, say) is reused rather than refused as a duplicate.
- * Failures have shown their toast.
+ * Failures have shown their toast, but a refusal of the name, which the dialog shows under it.
  */
 export function useAddProcedure(patientId: string, types: readonly ProcedureType[]) {
   const [createType, typeState] = useCreateProcedureTypeMutation();
@@ -31,8 +31,10 @@ export function useAddProcedure(patientId: string, types: readonly ProcedureType
 
   const fail = (error: unknown, fallback: string): AddProcedureOutcome => {
     const description = failureDescription(error, fallback);
+    // A refusal of the name is said under the field, once: it was said in a toast too.
+    if (hasCode(error, ...NAME_REFUSALS)) return { added: false, refusal: description };
     showFailureToast(error, { title: m.error, description });
-    return hasCode(error, ...NAME_REFUSALS) ? { added: false, refusal: description } : { added: false };
+    return { added: false };
   };
 
   const addProcedure = async (category: ProcedureCategory, rawName: string): Promise<AddProcedureOutcome> => {
