@@ -245,8 +245,7 @@ describe('patients: registration, follow-up and removal', () => {
     // The nurse saved from the bottom of the form: the refused field takes the focus.
     const secondCpf = second.getByLabel('CPF', { exact: true });
     const secondCns = second.getByLabel('CNS');
-    const focused = (field: typeof secondCpf) =>
-      expect.poll(() => field.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    const focused = (field: typeof secondCpf) => expect.poll(() => hasFocus(field)).toBe(true);
     await focused(secondCpf);
     // Another CPF, but the first patient's card number: the CNS names one person too.
     await second.getByLabel('CPF', { exact: true }).fill('714.602.858-59');
@@ -333,13 +332,7 @@ describe('patients: registration, follow-up and removal', () => {
     const tickDay = page.getByRole('dialog', { name: 'Marcar como concluído' });
     await tickDay.getByText('Procedimento: Hemograma completo').waitFor();
     // The day is what is asked: the cursor waits in its field.
-    await expect
-      .poll(() =>
-        tickDay
-          .getByLabel('Data de realização')
-          .evaluate((input) => input === input.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => hasFocus(tickDay.getByLabel('Data de realização'))).toBe(true);
     await tickDay
       .getByText('A cirurgia foi em 03/02/2026: informe o dia em que foi realizado, até essa data.')
       .waitFor();
@@ -370,7 +363,7 @@ describe('patients: registration, follow-up and removal', () => {
       }
     });
     await typeDate(page, hemogramaDate, '2026-01-15');
-    expect(await hemogramaDate.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    expect(await hasFocus(hemogramaDate)).toBe(true);
     expect(await hemogramaDate.inputValue()).toBe('15/01/2026');
     expect(dateSaves).toEqual([]);
     await hemogramaDate.blur();
@@ -475,7 +468,7 @@ describe('patients: registration, follow-up and removal', () => {
     await addDialog
       .getByText('Este procedimento já faz parte do acompanhamento do paciente', { exact: true })
       .waitFor();
-    await expect.poll(() => name.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => hasFocus(name)).toBe(true);
     // Said once, under the name: not in a toast as well.
     await page.waitForTimeout(500);
     expect(
@@ -520,9 +513,7 @@ describe('patients: registration, follow-up and removal', () => {
       if (request.method() === 'POST' && request.url().endsWith('/api/procedures')) sent.push(request.url());
     });
     await form.getByRole('button', { name: 'Registrar Procedimento' }).click();
-    await expect
-      .poll(() => completedDate.evaluate((input) => input === input.ownerDocument.activeElement))
-      .toBe(true);
+    await expect.poll(() => hasFocus(completedDate)).toBe(true);
     expect(await form.locator('.bp6-intent-danger').getByText(afterSurgery).count()).toBe(1);
     expect(sent).toEqual([]);
     await completedDate.fill('2026-01-25');
@@ -534,13 +525,7 @@ describe('patients: registration, follow-up and removal', () => {
     await toast(page, 'Procedimento registrado com sucesso!').waitFor();
     await expect.poll(() => examsToggle.getAttribute('aria-expanded')).toBe('true');
     // The focus back on the form's first field, for the next one (it fell to the page).
-    await expect
-      .poll(() =>
-        form
-          .getByLabel('Tipo de Procedimento')
-          .evaluate((select) => select === select.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => hasFocus(form.getByLabel('Tipo de Procedimento'))).toBe(true);
     // Seen where the nurse is: the page is scrolled down to the form, the toast is in the window.
     expect(await form.evaluate((card) => card.ownerDocument.defaultView!.scrollY)).toBeGreaterThan(0);
     const shown = (await toast(page, 'Procedimento registrado com sucesso!').boundingBox())!;
@@ -751,9 +736,7 @@ describe('patients: registration, follow-up and removal', () => {
     await dialog
       .getByText('Informe o motivo da exclusão (ao menos 5 caracteres).', { exact: true })
       .waitFor();
-    await expect
-      .poll(() => reason.evaluate((element) => element === element.ownerDocument.activeElement))
-      .toBe(true);
+    await expect.poll(() => hasFocus(reason)).toBe(true);
     await reason.fill('erro');
     await dialog.getByRole('button', { name: 'Excluir' }).click();
     await dialog

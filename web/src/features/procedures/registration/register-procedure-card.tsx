@@ -86,14 +86,13 @@ export function RegisterProcedureCard({ patient, types, onRegistered }: Register
   // A procedure reopened keeps what was recorded with it (where, by whom, the notes): offered
   // again, so that registering it anew to correct one field does not erase the others (the
   // notes left empty were sent as none, and a nurse's 1,500 characters were gone).
-  const recorded = [pending?.location ?? '', pending?.professionalName ?? '', pending?.notes ?? ''] as const;
+  const location = pending?.location ?? '';
+  const professionalName = pending?.professionalName ?? '';
+  const notes = pending?.notes ?? '';
   useEffect(() => {
-    RECORDED_FIELDS.forEach((field, index) => {
-      if (!getFieldState(field).isDirty) setValue(field, recorded[index]);
-    });
-    // The values, not the array (a new one each render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [getFieldState, setValue, ...recorded]);
+    const recorded = { location, professionalName, notes };
+    for (const field of RECORDED_FIELDS) if (!getFieldState(field).isDirty) setValue(field, recorded[field]);
+  }, [getFieldState, setValue, location, professionalName, notes]);
   const expected = chosen
     ? (pendingDate ?? scheduledDateFor(chosen.type, scheduleBaseDate(patient), today))
     : null;
